@@ -1,0 +1,507 @@
+"""The shape of one game's rule data, validated when the rulebook loads.
+
+Plain pydantic models with no Django imports: the loader, dealer mode and the
+ledger all read games through these types, so a rule written once in a data
+file drives every screen. Field names are the YAML keys of `rulebook/games/`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Slug = str
+
+FAMILIES: dict[str, str] = {
+    "draw": "Draw poker",
+    "stud": "Stud poker",
+    "community": "Community cards",
+    "guts": "Guts and match-pot games",
+    "knock": "Knock and rap games",
+    "pass": "Pass, buy and trade",
+    "tricks": "Trick-taking games",
+    "against_pot": "Betting on the next card",
+    "points": "Points games",
+    "elimination": "Last player standing",
+}
+Family = Literal[
+    "draw",
+    "stud",
+    "community",
+    "guts",
+    "knock",
+    "pass",
+    "tricks",
+    "against_pot",
+    "points",
+    "elimination",
+]
+
+POT_KINDS: dict[str, str] = {
+    "high": "High hand wins",
+    "low": "Low hand wins",
+    "high_low": "High and low split",
+    "high_low_declare": "High-low split, with declarations",
+    "match_pot": "Winner takes the pot; losers match it",
+    "split_special": "Split by a special rule",
+    "points": "Decided on points",
+    "against_pot": "Players bet against the pot",
+    "dealer_bank": "The dealer is the bank",
+    "last_man_standing": "Last player with chips takes it",
+    "tricks": "Most tricks takes the pot",
+    "none": "No rules recorded",
+}
+PotKind = Literal[
+    "high",
+    "low",
+    "high_low",
+    "high_low_declare",
+    "match_pot",
+    "split_special",
+    "points",
+    "against_pot",
+    "dealer_bank",
+    "last_man_standing",
+    "tricks",
+    "none",
+]
+
+PHASE_KINDS: dict[str, str] = {
+    "ante": "Ante",
+    "blind": "Blinds",
+    "stake": "Stake",
+    "deal": "Deal",
+    "bet": "Betting round",
+    "draw": "Draw",
+    "discard": "Discard",
+    "pass": "Pass cards",
+    "trade": "Trade cards",
+    "buy": "Buy a card",
+    "reveal": "Reveal",
+    "declare": "Declare",
+    "knock": "Knock",
+    "tricks": "Play tricks",
+    "wager": "Bet against the pot",
+    "showdown": "Showdown",
+    "special": "Special",
+}
+PhaseKind = Literal[
+    "ante",
+    "blind",
+    "stake",
+    "deal",
+    "bet",
+    "draw",
+    "discard",
+    "pass",
+    "trade",
+    "buy",
+    "reveal",
+    "declare",
+    "knock",
+    "tricks",
+    "wager",
+    "showdown",
+    "special",
+]
+
+# Money-rule kinds, each tied to the mechanics (M1-M40) of shared/docs/money-mechanics.md.
+MONEY_KINDS: dict[str, str] = {
+    "ante": "Ante from each player (M1)",
+    "no_ante": "No ante (M2)",
+    "blind": "Blind bet (M3)",
+    "reante": "Re-ante on a carried pot (M4)",
+    "stake": "Stakes put up front (M5, M38)",
+    "betting": "Betting rounds (M6)",
+    "side_pots": "Side pots for short stacks (M7)",
+    "all_in_whole_pot": "All-in keeps the whole pot in play (M8)",
+    "wager_against_pot": "Wager against the pot (M9)",
+    "dealer_schedule": "Dealer pays and collects on a schedule (M10)",
+    "action_fee": "Fee for an action (M11, M13, M16)",
+    "draw_tax": "Tax on drawn cards (M12)",
+    "buy_card": "Buy a card (M14)",
+    "wild_tax": "Pay to make a wild card count (M15)",
+    "zap_fee": "Lightning fees (M17)",
+    "fine": "Fines into a side pot (M18)",
+    "auction": "Auction bids (M19)",
+    "match_pot": "Losers match the pot (M20)",
+    "double_pot": "Loser doubles the pot (M21)",
+    "fixed_penalty": "Fixed penalty (M23)",
+    "coward_tax": "Tax when everyone passes (M24)",
+    "forfeit": "Forfeit from the lowest hand (M25)",
+    "misdeal_penalty": "Dealer's misdeal penalty (M26)",
+    "direct_payment": "Payment between players (M27, M28)",
+    "hand_bonus": "Bonus for a big hand (M29)",
+    "black_spot": "Black Spot payout (M30)",
+    "carry_over": "Pot carries to the next deal (M31, M32)",
+    "partial_award": "Part of the pot is won (M33)",
+    "split": "Pot split two ways (M34, M35)",
+    "take_all": "One hand takes everything (M36)",
+    "qualifier": "Who may win or open (M37)",
+    "points_score": "Points instead of chips (M40)",
+}
+MoneyKind = Literal[
+    "ante",
+    "no_ante",
+    "blind",
+    "reante",
+    "stake",
+    "betting",
+    "side_pots",
+    "all_in_whole_pot",
+    "wager_against_pot",
+    "dealer_schedule",
+    "action_fee",
+    "draw_tax",
+    "buy_card",
+    "wild_tax",
+    "zap_fee",
+    "fine",
+    "auction",
+    "match_pot",
+    "double_pot",
+    "fixed_penalty",
+    "coward_tax",
+    "forfeit",
+    "misdeal_penalty",
+    "direct_payment",
+    "hand_bonus",
+    "black_spot",
+    "carry_over",
+    "partial_award",
+    "split",
+    "take_all",
+    "qualifier",
+    "points_score",
+]
+Party = Literal[
+    "each_player",
+    "each_active",
+    "each_other_player",
+    "actor",
+    "dealer",
+    "winner",
+    "winners",
+    "losers",
+    "loser",
+    "folded",
+    "knocker",
+    "stayers",
+    "lowest_hand",
+    "best_hand",
+    "pot",
+    "side_pot",
+    "next_pot",
+    "bank",
+    "nobody",
+]
+
+RANKINGS: dict[str, str] = {
+    "standard": "Standard poker hands",
+    "wild_cards": "Wild cards and jokers",
+    "five_of_a_kind": "Five of a kind",
+    "natural_beats_wild": "Natural beats wild",
+    "ace_to_five_low": "Ace-to-five low",
+    "deuce_to_seven_low": "Deuce-to-seven low",
+    "eight_or_better": "Eight or better",
+    "three_card": "Three-card hands",
+    "two_card": "Two-card hands",
+    "one_card": "One-card hands",
+    "no_straights_flushes": "No straights or flushes",
+    "incomplete_hands": "Hands of fewer than five cards",
+    "high_low": "High-low splits",
+}
+Ranking = Literal[
+    "standard",
+    "wild_cards",
+    "five_of_a_kind",
+    "natural_beats_wild",
+    "ace_to_five_low",
+    "deuce_to_seven_low",
+    "eight_or_better",
+    "three_card",
+    "two_card",
+    "one_card",
+    "no_straights_flushes",
+    "incomplete_hands",
+    "high_low",
+]
+
+SEEDS: dict[str, str] = {
+    "000": "Trash Poker page",
+    "001": "Pass the Trash page (stud trading games)",
+    "002": "House poker wiki page",
+    "003": "Other Crap home-game list",
+    "004": "Encyclopedia extract of draw-poker variants",
+}
+
+
+class Strict(BaseModel):
+    """Unknown keys are typos, so every model forbids them."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Amount(Strict):
+    """How much a rule costs: exactly one unit is given.
+
+    `chips` and `money` are fixed amounts; `antes` and `min_bets` are multiples of
+    the table's ante or minimum bet; `pot` is a fraction of the pot ("1", "2",
+    "1/2"); `contribution` a multiple of what the payer put in the pot this
+    hand; `agreed` names an amount the table settles before play.
+    """
+
+    chips: int | None = Field(default=None, ge=0)
+    money: Decimal | None = Field(default=None, ge=0)
+    antes: int | None = Field(default=None, ge=0)
+    min_bets: int | None = Field(default=None, ge=0)
+    pot: str | None = None
+    contribution: str | None = None
+    agreed: str | None = None
+    example: str = ""
+
+    @field_validator("pot", "contribution")
+    @classmethod
+    def _pot_is_fraction(cls, value: str | None) -> str | None:
+        if value is not None and Fraction(value) <= 0:
+            raise ValueError("fraction must be positive")
+        return value
+
+    @model_validator(mode="after")
+    def _exactly_one_unit(self) -> Amount:
+        given = [
+            k
+            for k in ("chips", "money", "antes", "min_bets", "pot", "contribution", "agreed")
+            if getattr(self, k) is not None
+        ]
+        if len(given) != 1:
+            raise ValueError(
+                "give exactly one of chips, money, antes, min_bets, pot, contribution, agreed"
+            )
+        return self
+
+    def describe(self) -> str:
+        """Plain words for the rule page."""
+        if self.chips is not None:
+            return f"{self.chips} chip{'s' if self.chips != 1 else ''}"
+        if self.money is not None:
+            return f"{self.money} in money"
+        if self.antes is not None:
+            return f"{self.antes} ante{'s' if self.antes != 1 else ''}"
+        if self.min_bets is not None:
+            return f"{self.min_bets} × the minimum bet"
+        if self.pot is not None:
+            share = Fraction(self.pot)
+            words = {Fraction(1): "the pot", Fraction(2): "twice the pot"}
+            if share in words:
+                return words[share]
+            return f"{share} of the pot"
+        if self.contribution is not None:
+            return f"{Fraction(self.contribution)} × their own chips in the pot"
+        return f"an agreed amount ({self.agreed})"
+
+
+class MoneyRule(Strict):
+    """One chip movement the ledger can book: who pays whom, how much, when."""
+
+    id: str
+    kind: MoneyKind
+    text: str = Field(min_length=3)
+    payer: Party | None = None
+    payee: Party | None = None
+    amount: Amount | None = None
+    cap: Amount | None = None
+    per: str = ""
+    phase: str | None = None
+    mechanics: list[str] = []
+
+    @field_validator("mechanics")
+    @classmethod
+    def _mechanic_codes(cls, value: list[str]) -> list[str]:
+        for code in value:
+            if not (code.startswith("M") and code[1:].isdigit() and 1 <= int(code[1:]) <= 40):
+                raise ValueError(f"{code!r} is not a mechanic code M1-M40")
+        return value
+
+
+class Phase(Strict):
+    """One step of a hand, in the order the dealer runs them."""
+
+    id: str
+    kind: PhaseKind
+    title: str = Field(min_length=2)
+    text: str = Field(min_length=3)
+    down: int = Field(default=0, ge=0)
+    up: int = Field(default=0, ge=0)
+    community: int = Field(default=0, ge=0)
+    count: int | None = Field(default=None, ge=0)
+    direction: Literal["left", "right", "any", "centre"] | None = None
+    repeat: str = ""
+    money: list[str] = []
+
+
+class PhaseInsert(Strict):
+    """A phase an option adds, placed after (or before) an existing phase id."""
+
+    after: str | None = None
+    before: str | None = None
+    phase: Phase
+
+    @model_validator(mode="after")
+    def _one_anchor(self) -> PhaseInsert:
+        if (self.after is None) == (self.before is None):
+            raise ValueError("give exactly one of after, before")
+        return self
+
+
+class PhaseEdits(Strict):
+    add: list[PhaseInsert] = []
+    replace: list[Phase] = []
+    remove: list[str] = []
+
+
+class Setting(Strict):
+    """A point the seeds leave open; tables differ, so the table chooses."""
+
+    id: str
+    question: str = Field(min_length=3)
+    choices: dict[str, str]
+    default: str
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> Setting:
+        if self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of the choices")
+        if len(self.choices) < 2:
+            raise ValueError("a setting needs at least two choices")
+        return self
+
+
+class Option(Strict):
+    """A named house rule on a game: switched on or off when the hand starts."""
+
+    id: str
+    name: str = Field(min_length=2)
+    aliases: list[str] = []
+    text: str = Field(min_length=3)
+    excludes: list[str] = []
+    wilds: list[str] = []
+    phases: PhaseEdits = PhaseEdits()
+    money: list[MoneyRule] = []
+    showdown: list[str] = []
+
+
+class Players(Strict):
+    min: int | None = Field(default=None, ge=1)
+    max: int | None = Field(default=None, ge=1)
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Players:
+        if self.min and self.max and self.min > self.max:
+            raise ValueError("min is larger than max")
+        return self
+
+
+class Deck(Strict):
+    decks: int = Field(default=1, ge=1)
+    jokers: int = Field(default=0, ge=0)
+    black_spot: bool = False
+    note: str = ""
+
+
+class Pot(Strict):
+    kind: PotKind
+    text: str = ""
+
+
+class Showdown(Strict):
+    """Ways this game's showdown differs from plain high poker."""
+
+    natural_beats_wild: bool = False
+    no_straights_flushes: bool = False
+    kill_cards: list[str] = []
+    auto_wins: list[str] = []
+    qualifiers: list[str] = []
+    notes: list[str] = []
+
+
+class Source(Strict):
+    seed: Literal["000", "001", "002", "003", "004", "house"]
+    section: str
+    credit: str = ""
+
+
+class Game(Strict):
+    """A whole game: the contents of one file in rulebook/games/."""
+
+    name: str = Field(min_length=2)
+    slug: Slug = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    aliases: list[str] = []
+    family: Family
+    summary: str = Field(min_length=10)
+    description: str = ""
+    has_rules: bool = True
+    version: str = ""
+    versions: list[Slug] = []
+    variant_of: Slug | None = None
+    players: Players = Players()
+    deck: Deck = Deck()
+    wilds: list[str] = []
+    pot: Pot
+    phases: list[Phase] = []
+    options: list[Option] = []
+    money: list[MoneyRule] = []
+    settings: list[Setting] = []
+    showdown: Showdown = Showdown()
+    rankings: list[Ranking] = ["standard"]
+    source: Source
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> Game:
+        _check_unique("phase id", [p.id for p in self.phases])
+        _check_unique("option id", [o.id for o in self.options])
+        _check_unique("setting id", [s.id for s in self.settings])
+        money_ids = [m.id for m in self.money] + [
+            m.id for o in self.options for m in o.money
+        ]
+        _check_unique("money rule id", money_ids)
+        if self.has_rules and not self.phases:
+            raise ValueError("a game with rules needs at least one phase")
+        phase_ids = {p.id for p in self.phases}
+        added = {i.phase.id for o in self.options for i in o.phases.add}
+        known_money = set(money_ids)
+        option_ids = {o.id for o in self.options}
+        for phase in self.phases:
+            _check_known(f"phase {phase.id!r} money", phase.money, known_money)
+        for option in self.options:
+            where = f"option {option.id!r}"
+            _check_known(f"{where} excludes", option.excludes, option_ids)
+            anchors = [i.after or i.before for i in option.phases.add]
+            _check_known(f"{where} phase anchor", anchors, phase_ids | added)
+            _check_known(f"{where} remove", option.phases.remove, phase_ids)
+            replaced = [p.id for p in option.phases.replace]
+            _check_known(f"{where} replace", replaced, phase_ids)
+            for phase in [i.phase for i in option.phases.add] + option.phases.replace:
+                _check_known(f"{where} phase {phase.id!r} money", phase.money, known_money)
+        for rule in self.money + [m for o in self.options for m in o.money]:
+            if rule.phase is not None:
+                _check_known(f"money rule {rule.id!r} phase", [rule.phase], phase_ids | added)
+        return self
+
+
+def _check_unique(what: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for item in ids:
+        if item in seen:
+            raise ValueError(f"duplicate {what} {item!r}")
+        seen.add(item)
+
+
+def _check_known(what: str, ids: list[str], known: set[str]) -> None:
+    for item in ids:
+        if item not in known:
+            raise ValueError(f"{what}: unknown id {item!r}")
