@@ -1,0 +1,62 @@
+# Homegame: `make run` serves the site, `make test` runs every test.
+# Both create .venv and install what they need on first use.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PG_URL ?= postgres://homegame:homegame@127.0.0.1:5432/homegame
+
+ifeq ($(HOST),127.0.0.1)
+RUN_HOSTS ?= 127.0.0.1,localhost,[::1]
+else
+RUN_HOSTS ?= *
+endif
+
+.PHONY: run test test-sqlite test-postgres test-browser lint format migrations-check bench clean
+
+$(STAMP):
+	@sh tests/services.sh venv $(PYTHON)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_rulebook
+	DJANGO_ALLOWED_HOSTS='$(RUN_HOSTS)' $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(STAMP) lint migrations-check test-sqlite test-postgres test-browser
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+migrations-check: $(STAMP)
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+test-sqlite: $(STAMP)
+	$(BIN)/pytest -n 2 -m "not browser"
+
+test-postgres: $(STAMP)
+	sh tests/services.sh postgres
+	DATABASE_URL='$(PG_URL)' $(BIN)/pytest -n 2 -m "not browser and not pure"
+
+test-browser: $(STAMP)
+	sh tests/services.sh chromium
+	$(BIN)/pytest -m browser -p no:xdist
+
+bench: $(STAMP)
+	$(BIN)/python bench/transfer.py
+	$(BIN)/python bench/throughput.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

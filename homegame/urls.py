@@ -1,0 +1,23 @@
+"""Top-level URLs: the rulebook, the API and its schema, accounts and admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from homegame import views as site_views
+from rulebook import views as rulebook_views
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="rulebook:index"), name="home"),
+    path("rules/", include("rulebook.urls")),
+    path("prefs/suits/", rulebook_views.suits, name="suits"),
+    path("sw.js", rulebook_views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", site_views.manifest, name="manifest"),
+    path("api/", include("rulebook.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("accounts/signup/", site_views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]
