@@ -65,10 +65,7 @@ def _explain(exc: ValidationError) -> str:
 def main(argv: list[str]) -> int:
     """Check all games, or just the files named on the command line."""
     try:
-        if argv:
-            games = [load_game(Path(name)) for name in argv]
-        else:
-            games = load_games()
+        games = [load_game(Path(name)) for name in argv] if argv else load_games()
     except RulebookError as exc:
         print(exc, file=sys.stderr)
         return 1

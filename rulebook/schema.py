@@ -26,6 +26,7 @@ FAMILIES: dict[str, str] = {
     "against_pot": "Betting on the next card",
     "points": "Points games",
     "elimination": "Last player standing",
+    "other": "Other games",
 }
 Family = Literal[
     "draw",
@@ -38,6 +39,7 @@ Family = Literal[
     "against_pot",
     "points",
     "elimination",
+    "other",
 ]
 
 POT_KINDS: dict[str, str] = {
@@ -245,13 +247,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+UNITS = ("chips", "money", "antes", "min_bets", "pot", "contribution", "points", "agreed")
+
+
 class Amount(Strict):
     """How much a rule costs: exactly one unit is given.
 
     `chips` and `money` are fixed amounts; `antes` and `min_bets` are multiples of
     the table's ante or minimum bet; `pot` is a fraction of the pot ("1", "2",
     "1/2"); `contribution` a multiple of what the payer put in the pot this
-    hand; `agreed` names an amount the table settles before play.
+    hand; `points` scores a points game (no chips move); `agreed` names an
+    amount the table settles before play.
     """
 
     chips: int | None = Field(default=None, ge=0)
@@ -260,6 +266,7 @@ class Amount(Strict):
     min_bets: int | None = Field(default=None, ge=0)
     pot: str | None = None
     contribution: str | None = None
+    points: int | None = Field(default=None, ge=0)
     agreed: str | None = None
     example: str = ""
 
@@ -272,15 +279,9 @@ class Amount(Strict):
 
     @model_validator(mode="after")
     def _exactly_one_unit(self) -> Amount:
-        given = [
-            k
-            for k in ("chips", "money", "antes", "min_bets", "pot", "contribution", "agreed")
-            if getattr(self, k) is not None
-        ]
+        given = [k for k in UNITS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(
-                "give exactly one of chips, money, antes, min_bets, pot, contribution, agreed"
-            )
+            raise ValueError(f"give exactly one of {', '.join(UNITS)}")
         return self
 
     def describe(self) -> str:
@@ -299,6 +300,8 @@ class Amount(Strict):
             if share in words:
                 return words[share]
             return f"{share} of the pot"
+        if self.points is not None:
+            return f"{self.points} point{'s' if self.points != 1 else ''}"
         if self.contribution is not None:
             return f"{Fraction(self.contribution)} × their own chips in the pot"
         return f"an agreed amount ({self.agreed})"
@@ -465,9 +468,7 @@ class Game(Strict):
         _check_unique("phase id", [p.id for p in self.phases])
         _check_unique("option id", [o.id for o in self.options])
         _check_unique("setting id", [s.id for s in self.settings])
-        money_ids = [m.id for m in self.money] + [
-            m.id for o in self.options for m in o.money
-        ]
+        money_ids = [m.id for m in self.money] + [m.id for o in self.options for m in o.money]
         _check_unique("money rule id", money_ids)
         if self.has_rules and not self.phases:
             raise ValueError("a game with rules needs at least one phase")

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from rulebook import api
+
+app_name = "api"
+
+urlpatterns = [
+    path("variants/", api.VariantList.as_view(), name="variant-list"),
+    path("variants/<slug:slug>/", api.VariantDetail.as_view(), name="variant-detail"),
+]

@@ -1,0 +1,173 @@
+"""Rulebook pages: thin views over rulebook.search and rulebook.dealer."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRefresh
+
+from homegame.context_processors import SUITS_COOKIE
+from rulebook import dealer, schema
+from rulebook.models import Game
+from rulebook.search import find_games, matched_names, name_rank, parse_filters
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def index(request: HttpRequest) -> HttpResponse:
+    filters = parse_filters(request.GET)
+    games = list(find_games(filters))
+    if filters.q:
+        games.sort(key=lambda g: (name_rank(g, filters.q), g.name))
+    for game in games:
+        game.matched = matched_names(game, filters.q)
+    context = {
+        "filters": filters,
+        "games": games,
+        "groups": _by_family(games) if not filters.q else [],
+        "families": schema.FAMILIES,
+    }
+    template = "rulebook/index.html#results" if request.htmx else "rulebook/index.html"
+    return render(request, template, context)
+
+
+def _by_family(games: list[Game]) -> list[tuple[str, list[Game]]]:
+    order = list(schema.FAMILIES)
+    ordered = sorted(games, key=lambda g: (order.index(g.family), g.name))
+    return [(family, list(items)) for family, items in groupby(ordered, key=lambda g: g.family)]
+
+
+@require_GET
+def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    game = get_object_or_404(Game, slug=slug)
+    spec = game.spec
+    related = _related(spec)
+    return render(
+        request,
+        "rulebook/game.html",
+        {"game": game, "spec": spec, "related": related},
+    )
+
+
+def _related(spec: schema.Game) -> list[Game]:
+    """The parent, versions and named variations of a game, in one query."""
+    slugs = {*spec.versions, *([spec.variant_of] if spec.variant_of else [])}
+    query = Game.objects.listed().filter(slug__in=slugs) | Game.objects.listed().filter(
+        data__variant_of=spec.slug
+    )
+    return list(query.distinct())
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def deal(request: HttpRequest, slug: str) -> HttpResponse:
+    game = get_object_or_404(Game, slug=slug)
+    spec = game.spec
+    if not spec.has_rules:
+        raise Http404("This game has no rules to deal.")
+    chosen_ids = request.GET.getlist("opt")
+    players = _players(request.GET.get("players"), spec)
+    error = ""
+    try:
+        options = dealer.chosen_options(spec, chosen_ids)
+    except dealer.OptionError as exc:
+        options, error = [], str(exc)
+    phases = dealer.hand_phases(spec, options)
+    step = _step(request.GET.get("step"), len(phases))
+    context = {
+        "game": game,
+        "spec": spec,
+        "players": players,
+        "chosen": {o.id for o in options},
+        "options": options,
+        "error": error,
+        "phases": phases,
+    }
+    if step is None or error:
+        return render(request, "rulebook/deal_setup.html", context, status=400 if error else 200)
+    phase = phases[step - 1]
+    rules = dealer.money_rules(spec, options)
+    base = {"players": players, "opt": [o.id for o in options]}
+    context |= {
+        "step": step,
+        "phase": phase,
+        "costs": dealer.phase_costs(phase, rules, players),
+        "back_url": _deal_url(slug, base, step - 1) if step > 1 else _deal_url(slug, base),
+        "next_url": _deal_url(slug, base, step + 1) if step < len(phases) else "",
+        "setup_url": _deal_url(slug, base),
+    }
+    template = "rulebook/deal_step.html#step" if request.htmx else "rulebook/deal_step.html"
+    return render(request, template, context)
+
+
+def _players(raw: str | None, spec: schema.Game) -> int:
+    default = spec.players.min or 2
+    try:
+        value = int(raw or default)
+    except ValueError:
+        value = default
+    return max(1, min(value, 20))
+
+
+def _step(raw: str | None, total: int) -> int | None:
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        return 1
+    return max(1, min(value, total))
+
+
+def _deal_url(slug: str, base: dict, step: int | None = None) -> str:
+    params = dict(base)
+    if step is not None:
+        params["step"] = step
+    return reverse("rulebook:deal", args=[slug]) + "?" + urlencode(params, doseq=True)
+
+
+@require_GET
+def all_games(request: HttpRequest) -> HttpResponse:
+    games = [game for game in Game.objects.all() if game.has_rules]
+    return render(request, "rulebook/all.html", {"games": games})
+
+
+@require_GET
+def hand_rankings(request: HttpRequest) -> HttpResponse:
+    return render(request, "rulebook/rankings.html", {"sections": schema.RANKINGS})
+
+
+@require_POST
+def suits(request: HttpRequest) -> HttpResponse:
+    """Switch four-colour suits on or off; a cookie, so no account is needed."""
+    target = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        target = "/"
+    response = HttpResponseClientRefresh() if request.htmx else redirect(target)
+    if request.POST.get("four") == "1":
+        response.set_cookie(SUITS_COOKIE, "four", max_age=365 * 86400, samesite="Lax")
+    else:
+        response.delete_cookie(SUITS_COOKIE)
+    return response
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """Served from the root so its scope covers /rules/; it never caches /nights/."""
+    body = render_to_string("rulebook/sw.js", {"version": _rulebook_version()})
+    return HttpResponse(body, content_type="application/javascript")
+
+
+def _rulebook_version() -> str:
+    latest = Game.objects.order_by("-updated_at").values_list("updated_at", flat=True).first()
+    return latest.isoformat() if latest else "empty"
