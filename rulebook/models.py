@@ -23,6 +23,7 @@ class GameQuerySet(models.QuerySet):
 class Game(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=120)
+    version = models.CharField(max_length=80, blank=True)
     family = models.CharField(max_length=20, choices=list(schema.FAMILIES.items()))
     summary = models.TextField()
     aliases = models.TextField(blank=True, help_text="Every other name, one per line.")
@@ -64,6 +65,7 @@ class Game(models.Model):
         """Copy a validated game into the row, refreshing the search columns."""
         self.slug = spec.slug
         self.name = spec.name
+        self.version = spec.version
         self.family = spec.family
         self.summary = spec.summary
         self.aliases = "\n".join(spec.aliases)

@@ -56,7 +56,15 @@ def find_games(filters: Filters) -> QuerySet[Game]:
     if filters.family:
         games = games.filter(family=filters.family)
     return games.only(
-        "slug", "name", "family", "summary", "aliases", "option_names", "is_house", "has_rules"
+        "slug",
+        "name",
+        "version",
+        "family",
+        "summary",
+        "aliases",
+        "option_names",
+        "is_house",
+        "has_rules",
     )
 
 
