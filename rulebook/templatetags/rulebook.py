@@ -92,3 +92,15 @@ def deal_label(phase: schema.Phase) -> str:
     if phase.community:
         parts.append(f"{phase.community} to the middle")
     return ", ".join(parts)
+
+
+@register.filter
+def deal_instruction(phase: schema.Phase) -> str:
+    """The dealer's line: what each player gets, then what goes to the middle."""
+    each = [f"{n} {way}" for n, way in ((phase.down, "down"), (phase.up, "up")) if n]
+    parts = []
+    if each:
+        parts.append(f"Deal each player {' and '.join(each)}.")
+    if phase.community:
+        parts.append(f"Deal {phase.community} to the middle.")
+    return " ".join(parts)
