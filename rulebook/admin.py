@@ -1,11 +1,34 @@
+from django import forms
 from django.contrib import admin
+from pydantic import ValidationError
 
+from rulebook import schema
+from rulebook.forms import spec_errors
 from rulebook.models import Game
+
+
+class GameAdminForm(forms.ModelForm):
+    """The admin edits the structured document; the schema checks it before saving."""
+
+    class Meta:
+        model = Game
+        fields = ["data", "is_house", "owner", "house_notes"]
+
+    def clean_data(self):
+        try:
+            self.spec = schema.Game.model_validate(self.cleaned_data["data"])
+        except ValidationError as exc:
+            raise forms.ValidationError(spec_errors(exc)) from exc
+        return self.cleaned_data["data"]
+
+    def save(self, commit=True):
+        self.instance.set_spec(self.spec)
+        return super().save(commit)
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["name", "family", "is_house", "owner", "updated_at"]
+    form = GameAdminForm
+    list_display = ["name", "version", "family", "is_house", "owner", "updated_at"]
     list_filter = ["family", "is_house", "has_wilds", "high_low"]
     search_fields = ["name", "aliases", "option_names"]
-    readonly_fields = ["search_text", "updated_at"]

@@ -1,5 +1,7 @@
 """House games and house notes, stored in the same structured form as built-in games."""
 
+import json
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -150,3 +152,24 @@ def test_query_count_does_not_grow_with_the_number_of_games(signed_in, url):
     assert Game.objects.filter(is_house=True).count() == 5
     assert queries_for(visitor, url) == before
     assert before <= 2
+
+
+@pytest.mark.django_db
+def test_admin_refuses_rule_data_that_breaks_the_schema(admin_client):
+    game = Game.objects.get(slug="trash-poker")
+    data = dict(game.data, family="nonsense")
+    url = f"/admin/rulebook/game/{game.pk}/change/"
+    response = admin_client.post(url, {"data": json.dumps(data), "house_notes": ""})
+    assert response.status_code == 200
+    assert "family" in response.content.decode()
+    assert Game.objects.get(slug="trash-poker").family == "draw"
+
+
+@pytest.mark.django_db
+def test_admin_saves_valid_rule_data_and_refreshes_search(admin_client):
+    game = Game.objects.get(slug="trash-poker")
+    data = dict(game.data, aliases=["Rubbish Poker"])
+    url = f"/admin/rulebook/game/{game.pk}/change/"
+    response = admin_client.post(url, {"data": json.dumps(data), "house_notes": ""})
+    assert response.status_code == 302
+    assert "rubbish poker" in Game.objects.get(slug="trash-poker").search_text
