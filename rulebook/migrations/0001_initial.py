@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,30 +14,67 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=80, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('version', models.CharField(blank=True, max_length=80)),
-                ('family', models.CharField(choices=[('draw', 'Draw poker'), ('stud', 'Stud poker'), ('community', 'Community cards'), ('guts', 'Guts and match-pot games'), ('knock', 'Knock and rap games'), ('pass', 'Pass, buy and trade'), ('tricks', 'Trick-taking games'), ('against_pot', 'Betting on the next card'), ('points', 'Points games'), ('elimination', 'Last player standing'), ('other', 'Other games')], max_length=20)),
-                ('summary', models.TextField()),
-                ('aliases', models.TextField(blank=True, help_text='Every other name, one per line.')),
-                ('option_names', models.TextField(blank=True, help_text='Option names, one per line.')),
-                ('search_text', models.TextField(blank=True)),
-                ('min_players', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('max_players', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('has_wilds', models.BooleanField(default=False)),
-                ('high_low', models.BooleanField(default=False)),
-                ('has_rules', models.BooleanField(default=True)),
-                ('data', models.JSONField()),
-                ('is_house', models.BooleanField(default=False)),
-                ('house_notes', models.TextField(blank=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=80, unique=True)),
+                ("name", models.CharField(max_length=120)),
+                ("version", models.CharField(blank=True, max_length=80)),
+                (
+                    "family",
+                    models.CharField(
+                        choices=[
+                            ("draw", "Draw poker"),
+                            ("stud", "Stud poker"),
+                            ("community", "Community cards"),
+                            ("guts", "Guts and match-pot games"),
+                            ("knock", "Knock and rap games"),
+                            ("pass", "Pass, buy and trade"),
+                            ("tricks", "Trick-taking games"),
+                            ("against_pot", "Betting on the next card"),
+                            ("points", "Points games"),
+                            ("elimination", "Last player standing"),
+                            ("other", "Other games"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("summary", models.TextField()),
+                (
+                    "aliases",
+                    models.TextField(blank=True, help_text="Every other name, one per line."),
+                ),
+                (
+                    "option_names",
+                    models.TextField(blank=True, help_text="Option names, one per line."),
+                ),
+                ("search_text", models.TextField(blank=True)),
+                ("min_players", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("max_players", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("has_wilds", models.BooleanField(default=False)),
+                ("high_low", models.BooleanField(default=False)),
+                ("has_rules", models.BooleanField(default=True)),
+                ("data", models.JSONField()),
+                ("is_house", models.BooleanField(default=False)),
+                ("house_notes", models.TextField(blank=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name', 'slug'],
+                "ordering": ["name", "slug"],
             },
         ),
     ]

@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print figures (not tests). See README.md."""
