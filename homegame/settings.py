@@ -96,7 +96,9 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = _SQLITE_OPTIONS
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+# Rendered rule bodies, keyed by the rulebook's version, so a stale entry is never read.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -4,7 +4,7 @@ from pydantic import ValidationError
 
 from rulebook import schema
 from rulebook.forms import spec_errors
-from rulebook.models import Game
+from rulebook.models import Game, refresh_related
 
 
 class GameAdminForm(forms.ModelForm):
@@ -32,3 +32,11 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["name", "version", "family", "is_house", "owner", "updated_at"]
     list_filter = ["family", "is_house", "has_wilds", "high_low"]
     search_fields = ["name", "aliases", "option_names"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        refresh_related()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        refresh_related()

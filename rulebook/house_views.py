@@ -20,7 +20,7 @@ from rulebook.forms import (
     house_slug,
     spec_errors,
 )
-from rulebook.models import Game
+from rulebook.models import Game, refresh_related
 
 
 @login_required
@@ -62,6 +62,7 @@ def _house_game_form(request: HttpRequest, game: Game) -> HttpResponse:
             with transaction.atomic():
                 game.set_spec(spec)
                 game.save()
+                refresh_related()
             return redirect(game)
     context = {"form": form, "phases": phases, "options": options, "money": money}
     context |= {"game": game, "errors": errors}

@@ -17,13 +17,20 @@ from rulebook import schema
 
 class GameQuerySet(models.QuerySet):
     def listed(self) -> "GameQuerySet":
-        return self.only("slug", "name", "family", "summary", "aliases", "is_house", "has_rules")
+        return self.only(
+            "slug", "name", "version", "family", "summary", "aliases", "is_house", "has_rules"
+        )
+
+    def for_page(self) -> "GameQuerySet":
+        """What a rule page needs on every request; the rules document loads only on a miss."""
+        return self.defer("data", "search_text", "option_names", "aliases", "summary")
 
 
 class Game(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(max_length=120)
     version = models.CharField(max_length=80, blank=True)
+    variant_of = models.SlugField(max_length=80, blank=True, db_index=True)
     family = models.CharField(max_length=20, choices=list(schema.FAMILIES.items()))
     summary = models.TextField()
     aliases = models.TextField(blank=True, help_text="Every other name, one per line.")
@@ -35,12 +42,15 @@ class Game(models.Model):
     high_low = models.BooleanField(default=False)
     has_rules = models.BooleanField(default=True)
     data = models.JSONField()
+    related = models.JSONField(
+        default=list, blank=True, help_text="Parent, versions and variations; see refresh_related."
+    )
     is_house = models.BooleanField(default=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     house_notes = models.TextField(blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -66,6 +76,7 @@ class Game(models.Model):
         self.slug = spec.slug
         self.name = spec.name
         self.version = spec.version
+        self.variant_of = spec.variant_of or ""
         self.family = spec.family
         self.summary = spec.summary
         self.aliases = "\n".join(spec.aliases)
@@ -95,3 +106,31 @@ def searchable_text(spec: schema.Game) -> str:
     parts += [rule.text for rule in spec.money]
     parts += spec.showdown.notes + spec.showdown.kill_cards + spec.showdown.auto_wins
     return " ".join(p for p in parts if p).lower()
+
+
+def refresh_related() -> int:
+    """Recompute every game's related list and save those that changed.
+
+    Saving bumps `updated_at`, which is the rule page's cache key, so a page
+    never shows a stale list of its parent, versions or variations.
+    """
+    games = list(Game.objects.all())
+    children: dict[str, list[Game]] = {}
+    for game in games:
+        if game.variant_of:
+            children.setdefault(game.variant_of, []).append(game)
+    by_slug = {game.slug: game for game in games}
+    changed = 0
+    for game in games:
+        spec = game.spec
+        slugs = [*spec.versions, *([spec.variant_of] if spec.variant_of else [])]
+        linked = [by_slug[s] for s in slugs if s in by_slug] + children.get(game.slug, [])
+        related = [
+            {"slug": other.slug, "name": other.name, "version": other.version}
+            for other in sorted(linked, key=lambda g: (g.name, g.slug))
+        ]
+        if related != game.related:
+            game.related = related
+            game.save(update_fields=["related", "updated_at"])
+            changed += 1
+    return changed

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from functools import wraps
 from itertools import groupby
 from urllib.parse import urlencode
 
+from django.core.cache import cache
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRefresh
@@ -19,6 +25,8 @@ from homegame.context_processors import SUITS_COOKIE
 from rulebook import dealer, schema
 from rulebook.models import Game
 from rulebook.search import find_games, matched_names, name_rank, parse_filters
+
+VISITOR_PAGE_SECONDS = 30
 
 
 @require_GET
@@ -46,25 +54,40 @@ def _by_family(games: list[Game]) -> list[tuple[str, list[Game]]]:
     return [(family, list(items)) for family, items in groupby(ordered, key=lambda g: g.family)]
 
 
+def cached_for_visitors(view):
+    """Serve signed-out visitors a stored copy of the page for a short while.
+
+    For them a rule page holds no CSRF token and nothing personal, and rules
+    rarely change mid-game; signed-in users, who are the ones who edit, always
+    get a fresh page. The copy is keyed by path and the suit-colour cookie.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.user.is_authenticated or request.htmx:
+            return view(request, *args, **kwargs)
+        key = f"visitor-page:{request.get_full_path()}:{request.COOKIES.get(SUITS_COOKIE, '')}"
+        body = cache.get(key)
+        if body is not None:
+            response = HttpResponse(body)
+        else:
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.cookies:
+                cache.set(key, response.content, VISITOR_PAGE_SECONDS)
+        patch_vary_headers(response, ["Cookie"])
+        return response
+
+    return wrapper
+
+
 @require_GET
+@cached_for_visitors
 def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    game = get_object_or_404(Game, slug=slug)
-    spec = game.spec
-    related = _related(spec)
-    return render(
-        request,
-        "rulebook/game.html",
-        {"game": game, "spec": spec, "related": related},
-    )
-
-
-def _related(spec: schema.Game) -> list[Game]:
-    """The parent, versions and named variations of a game, in one query."""
-    slugs = {*spec.versions, *([spec.variant_of] if spec.variant_of else [])}
-    query = Game.objects.listed().filter(slug__in=slugs) | Game.objects.listed().filter(
-        data__variant_of=spec.slug
-    )
-    return list(query.distinct())
+    game = get_object_or_404(Game.objects.for_page(), slug=slug)
+    # The rule body is cached per game and `updated_at` (see game.html), so the
+    # rules document is only loaded and parsed on a miss.
+    context = {"game": game, "spec": SimpleLazyObject(lambda: game.spec)}
+    return render(request, "rulebook/game.html", context)
 
 
 @require_GET
@@ -146,9 +169,14 @@ def hand_rankings(request: HttpRequest) -> HttpResponse:
     return render(request, "rulebook/rankings.html", {"sections": schema.RANKINGS})
 
 
+@csrf_exempt
 @require_POST
 def suits(request: HttpRequest) -> HttpResponse:
-    """Switch four-colour suits on or off; a cookie, so no account is needed."""
+    """Switch four-colour suits on or off; a cookie, so no account is needed.
+
+    Exempt from CSRF so that rule pages carry no token and can be served from
+    the visitor cache: a forged request could only change someone's suit colours.
+    """
     target = request.POST.get("next", "/")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}):
         target = "/"
@@ -169,5 +197,5 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 def _rulebook_version() -> str:
-    latest = Game.objects.order_by("-updated_at").values_list("updated_at", flat=True).first()
+    latest = Game.objects.aggregate(latest=Max("updated_at"))["latest"]
     return latest.isoformat() if latest else "empty"

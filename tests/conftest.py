@@ -19,3 +19,11 @@ def user(django_user_model):
 def signed_in(client, user):
     client.force_login(user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with empty page caches, as a restarted server would."""
+    from django.core.cache import cache
+
+    cache.clear()

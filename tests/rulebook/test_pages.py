@@ -130,3 +130,41 @@ def test_four_colour_suits_toggle_by_post(client):
 @pytest.mark.django_db
 def test_suits_toggle_refuses_get(client):
     assert client.get("/prefs/suits/?four=1").status_code == 405
+
+
+@pytest.mark.django_db
+def test_rule_pages_for_visitors_carry_no_csrf_token_and_vary_on_cookie(client):
+    response = client.get("/rules/trash-poker/")
+    assert "csrfmiddlewaretoken" not in response.content.decode()
+    assert "x-csrftoken" not in response.content.decode()
+    assert "Cookie" in response["Vary"]
+    assert not response.cookies
+
+
+@pytest.mark.django_db
+def test_signed_in_users_always_get_a_fresh_rule_page(signed_in):
+    from django.test import Client
+
+    visitor = Client()
+    visitor.get("/rules/trash-poker/")
+    signed_in.post("/rules/trash-poker/notes/", {"house_notes": "Two-chip ante here."})
+    assert "Two-chip ante here." in signed_in.get("/rules/trash-poker/").content.decode()
+
+
+@pytest.mark.django_db
+def test_suit_colours_switch_without_a_csrf_token():
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post("/prefs/suits/", {"four": "1", "next": "/rules/"})
+    assert response.status_code == 302
+    assert response.cookies["suits"].value == "four"
+
+
+@pytest.mark.django_db
+def test_visitors_with_four_colour_suits_get_their_own_copy(client):
+    client.get("/rules/hand-rankings/")
+    client.cookies["suits"] = "four"
+    assert 'class="four-suits"' in client.get("/rules/trash-poker/").content.decode()
+    del client.cookies["suits"]
+    assert 'class="four-suits"' not in client.get("/rules/trash-poker/").content.decode()

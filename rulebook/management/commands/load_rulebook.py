@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from rulebook.loader import RulebookError, load_games
-from rulebook.models import Game
+from rulebook.models import Game, refresh_related
 
 
 class Command(BaseCommand):
@@ -36,6 +36,7 @@ class Command(BaseCommand):
             file_slugs = {spec.slug for spec in specs}
             stale = [s for s, g in existing.items() if not g.is_house and s not in file_slugs]
             Game.objects.filter(slug__in=stale).delete()
+            refresh_related()
         self.stdout.write(
             f"Rulebook: {len(specs)} games ({created} new, {updated} updated, "
             f"{len(stale)} removed)."
