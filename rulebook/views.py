@@ -166,7 +166,11 @@ def all_games(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def hand_rankings(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulebook/rankings.html", {"sections": schema.RANKINGS})
+    users: dict[str, list[Game]] = {section: [] for section in schema.RANKINGS}
+    for game in Game.objects.only("slug", "name", "version", "data"):
+        for section in game.data.get("rankings", []):
+            users.setdefault(section, []).append(game)
+    return render(request, "rulebook/rankings.html", {"users": users})
 
 
 @csrf_exempt
