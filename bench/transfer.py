@@ -22,23 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright
 
 from bench.server import running_site
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 PAGES = ["/rules/", "/rules/trash-poker/"]
 RULE_PAGE = "/rules/trash-poker/"
 KB = 1024
@@ -100,7 +85,7 @@ def main() -> int:
     verbose = "-v" in sys.argv
     results = {}
     with running_site() as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for path in PAGES:
             results[path] = measure(browser, base, path)
         browser.close()

@@ -81,13 +81,7 @@ def phase_costs(phase: Phase, rules: dict[str, MoneyRule], players: int) -> list
 
 
 def _table_total(rule: MoneyRule, players: int) -> str:
-    amount = rule.amount
-    if amount is None or rule.payer != "each_player" or rule.payee != "pot":
+    if rule.amount is None or rule.payer != "each_player" or rule.payee != "pot":
         return ""
-    if amount.chips is not None:
-        return f"{amount.chips * players} chips in the pot from {players} players"
-    if amount.antes is not None:
-        return f"{amount.antes * players} antes in the pot from {players} players"
-    if amount.money is not None:
-        return f"{amount.money * players} in the pot from {players} players"
-    return ""
+    total = rule.amount.times(players)
+    return f"{total.describe()} in the pot from {players} players" if total else ""

@@ -284,6 +284,14 @@ class Amount(Strict):
             raise ValueError(f"give exactly one of {', '.join(UNITS)}")
         return self
 
+    def times(self, count: int) -> Amount | None:
+        """The same fixed amount paid `count` times, or None when it depends on the table."""
+        for unit in ("chips", "antes", "money", "points"):
+            value = getattr(self, unit)
+            if value is not None:
+                return Amount(**{unit: value * count})
+        return None
+
     def describe(self) -> str:
         """Plain words for the rule page."""
         if self.chips is not None:

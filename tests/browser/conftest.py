@@ -10,27 +10,11 @@ from urllib.parse import urlparse
 import pytest
 from django.core.management import call_command
 
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
+
 # Playwright's sync API runs an event loop in this thread, which trips Django's
 # async-unsafe guard on every ORM call made by the test itself.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +26,7 @@ def rulebook(live_server):
 @pytest.fixture(scope="module")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip("Debian's Chromium is not installed (sh tests/services.sh chromium)")
+        pytest.fail("Debian's Chromium is not installed: run sh tests/services.sh chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
