@@ -1,0 +1,64 @@
+"""A night's house settings, checked once when the night or group is saved."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Literal
+
+BAD_SETTING = "{name} must be one of {choices}, not {value!r}."
+BAD_NUMBER = "{name} must be a whole number of chips of at least {least}, not {value!r}."
+CAP_NEEDED = "A capped betting limit needs the cap: the most one bet or raise may add."
+
+
+class HouseRulesError(ValueError):
+    """A house setting the ledger cannot use."""
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """How this table settles what the cards and the rulebook leave open."""
+
+    ante: int = 1
+    min_bet: int = 1
+    limit: Literal["no_limit", "pot_limit", "cap"] = "no_limit"
+    cap: int | None = None
+    odd_chip: Literal["seat_order", "first_left"] = "seat_order"
+    odd_to: Literal["high", "low"] = "high"
+    no_winner: Literal["ride", "return"] = "ride"
+    both_must_win_outright: bool = True
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+CHOICES = {
+    "limit": ("no_limit", "pot_limit", "cap"),
+    "odd_chip": ("seat_order", "first_left"),
+    "odd_to": ("high", "low"),
+    "no_winner": ("ride", "return"),
+}
+
+
+def house_rules(data: dict | None) -> HouseRules:
+    """Validated settings from stored or submitted data; missing keys take the defaults."""
+    data = dict(data or {})
+    known = {f.name for f in fields(HouseRules)}
+    values = {k: v for k, v in data.items() if k in known}
+    for name, choices in CHOICES.items():
+        if name in values and values[name] not in choices:
+            raise HouseRulesError(
+                BAD_SETTING.format(name=name, choices=choices, value=values[name])
+            )
+    for name, least in (("ante", 0), ("min_bet", 1)):
+        if name in values and not _whole(values[name], least):
+            raise HouseRulesError(BAD_NUMBER.format(name=name, least=least, value=values[name]))
+    if "both_must_win_outright" in values:
+        values["both_must_win_outright"] = bool(values["both_must_win_outright"])
+    rules = HouseRules(**values)
+    if rules.limit == "cap" and not _whole(rules.cap, 1):
+        raise HouseRulesError(CAP_NEEDED)
+    return rules
+
+
+def _whole(value: object, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least

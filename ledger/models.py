@@ -1,0 +1,236 @@
+"""What a night at the table stores: people, seats, hands and the chip journal.
+
+The journal is double-entry and append-only. Every chip movement is a
+`Posting` whose `Entry` rows sum to zero; stacks and pots are sums of entries
+per `Account`. Posted rows refuse updates and deletes; undo posts a reversal.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def new_token() -> str:
+    """An unguessable link token: 128 bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class AppendOnlyError(Exception):
+    """Raised when code tries to change or remove a posted journal row."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise AppendOnlyError("Posted journal rows cannot be updated; post a reversal.")
+
+    def delete(self):
+        raise AppendOnlyError("Posted journal rows cannot be deleted; post a reversal.")
+
+
+class AppendOnlyModel(models.Model):
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("Posted journal rows cannot be updated; post a reversal.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Posted journal rows cannot be deleted; post a reversal.")
+
+
+class Group(models.Model):
+    """The regulars: a roster of people and the house settings they reuse."""
+
+    name = models.CharField(max_length=80)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    settings = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Person(models.Model):
+    """Someone who plays; two people may share a display name."""
+
+    group = models.ForeignKey(Group, related_name="people", on_delete=models.CASCADE)
+    name = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Night(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ENDED = "ended", "Ended"
+
+    group = models.ForeignKey(Group, related_name="nights", on_delete=models.CASCADE)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    name = models.CharField(max_length=80)
+    currency = models.CharField(max_length=3, default="USD")
+    chips = models.JSONField(help_text="Chip colours and their money values.")
+    unit = models.DecimalField(max_digits=12, decimal_places=4)
+    settings = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    spectator_token = models.CharField(max_length=32, unique=True, default=new_token)
+    spectator_revoked = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("ledger:night", args=[self.pk])
+
+
+class Seat(models.Model):
+    """A person at a night's table; the join link lets them claim it from their phone."""
+
+    night = models.ForeignKey(Night, related_name="seats", on_delete=models.CASCADE)
+    person = models.ForeignKey(Person, related_name="seats", on_delete=models.PROTECT)
+    position = models.PositiveSmallIntegerField()
+    join_token = models.CharField(max_length=32, unique=True, default=new_token)
+    join_revoked = models.BooleanField(default=False)
+    claimed_session = models.CharField(max_length=64, blank=True)
+    sitting_out = models.BooleanField(default=False)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(fields=["night", "person"], name="one_seat_per_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person.name} (seat {self.position})"
+
+
+class Hand(models.Model):
+    """One deal: which game, who is in, and the table's settings for it."""
+
+    class Status(models.TextChoices):
+        BETTING = "betting", "Betting"
+        SHOWDOWN = "showdown", "Showdown"
+        SETTLED = "settled", "Settled"
+
+    night = models.ForeignKey(Night, related_name="hands", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    game_slug = models.SlugField(max_length=80, blank=True)
+    game_name = models.CharField(max_length=120, blank=True)
+    dealer = models.ForeignKey(Seat, related_name="+", on_delete=models.PROTECT)
+    seat_order = models.JSONField(help_text="Seat ids in the hand, from the dealer's left.")
+    config = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.BETTING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="hand_number_per_night")
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number}"
+
+
+class Account(models.Model):
+    """Where chips can be: the bank, a seat's stack, a hand's pot, a riding pot."""
+
+    class Kind(models.TextChoices):
+        BANK = "bank", "Bank"
+        STACK = "stack", "Stack"
+        POT = "pot", "Pot"
+        RIDING = "riding", "Riding pot"
+
+    night = models.ForeignKey(Night, related_name="accounts", on_delete=models.CASCADE)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.PROTECT)
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.PROTECT)
+    # kind:seat:hand, so one account per owner is a plain unique constraint on every database.
+    key = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "key"], name="one_account_per_owner")
+        ]
+
+    def __str__(self) -> str:
+        owner = self.seat or self.hand or self.night
+        return f"{self.get_kind_display()} of {owner}"
+
+    @staticmethod
+    def key_for(kind: str, seat_id: int | None, hand_id: int | None) -> str:
+        return f"{kind}:{seat_id or ''}:{hand_id or ''}"
+
+
+class Posting(AppendOnlyModel):
+    """One movement of chips, whole or not at all: its entries sum to zero."""
+
+    night = models.ForeignKey(Night, related_name="postings", on_delete=models.CASCADE)
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, related_name="postings", on_delete=models.PROTECT
+    )
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.PROTECT)
+    kind = models.CharField(max_length=20)
+    detail = models.JSONField(default=dict, blank=True)
+    memo = models.CharField(max_length=200, blank=True)
+    recorded_by = models.CharField(max_length=80)
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, related_name="reversed_by", on_delete=models.PROTECT
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+
+class Entry(AppendOnlyModel):
+    posting = models.ForeignKey(Posting, related_name="entries", on_delete=models.PROTECT)
+    account = models.ForeignKey(Account, related_name="entries", on_delete=models.PROTECT)
+    amount = models.BigIntegerField()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} to account {self.account_id}"
+
+
+class WriteRequest(models.Model):
+    """The first answer to each idempotency key, so a repeated request changes nothing."""
+
+    night = models.ForeignKey(Night, related_name="write_requests", on_delete=models.CASCADE)
+    key = models.CharField(max_length=80)
+    fingerprint = models.CharField(max_length=64)
+    result = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["night", "key"], name="one_answer_per_key")]
+
+    def __str__(self) -> str:
+        return self.key
