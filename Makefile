@@ -57,6 +57,7 @@ test-browser: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/transfer.py
 	$(BIN)/python bench/throughput.py
+	$(BIN)/python bench/settlement.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
