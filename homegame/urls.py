@@ -14,6 +14,8 @@ urlpatterns = [
     path("prefs/suits/", rulebook_views.suits, name="suits"),
     path("sw.js", rulebook_views.service_worker, name="service_worker"),
     path("manifest.webmanifest", site_views.manifest, name="manifest"),
+    path("nights/", include("ledger.urls")),
+    path("api/nights/", include("ledger.api_urls")),
     path("api/", include("rulebook.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

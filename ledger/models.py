@@ -234,3 +234,19 @@ class WriteRequest(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class Payment(models.Model):
+    """One transfer of money that settles the night, and whether it has been paid."""
+
+    night = models.ForeignKey(Night, related_name="payments", on_delete=models.CASCADE)
+    payer = models.ForeignKey(Seat, related_name="+", on_delete=models.PROTECT)
+    payee = models.ForeignKey(Seat, related_name="+", on_delete=models.PROTECT)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    paid_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount}"

@@ -58,7 +58,7 @@ def night_create(
 
 def seat_add(*, night: Night, person: Person, position: int | None = None) -> Seat:
     """Seat someone, late arrivals included; the next free position by default."""
-    _check_open(night)
+    check_open(night)
     with transaction.atomic():
         if night.seats.filter(person=person).exists():
             raise LedgerError(ALREADY_SEATED.format(name=person.name))
@@ -67,6 +67,14 @@ def seat_add(*, night: Night, person: Person, position: int | None = None) -> Se
         elif night.seats.filter(position=position).exists():
             raise LedgerError(SEAT_TAKEN.format(position=position))
         return Seat.objects.create(night=night, person=person, position=position)
+
+
+def sit_out(*, night: Night, seat: Seat, out: bool = True) -> Seat:
+    """Skip a player in the next hands, or bring them back."""
+    _check_seat(night, seat)
+    seat.sitting_out = out
+    seat.save(update_fields=["sitting_out"])
+    return seat
 
 
 def buy_in(*, night: Night, seat: Seat, chips: int, recorded_by: str, kind: str = "buy_in"):
@@ -137,13 +145,14 @@ def adjust(*, night: Night, seat: Seat, chips: int, reason: str, recorded_by: st
     )
 
 
-def _check_open(night: Night) -> None:
+def check_open(night: Night) -> None:
+    """Refuse writes to a night that has ended."""
     if night.status != Night.Status.OPEN:
         raise LedgerError(NIGHT_ENDED)
 
 
 def _check_seat(night: Night, seat: Seat) -> None:
-    _check_open(night)
+    check_open(night)
     if seat.night_id != night.pk:
         raise LedgerError(NOT_THIS_NIGHT)
     if seat.left_at is not None:

@@ -1,0 +1,193 @@
+"""Ending a night: count the chips, cash everyone out, and settle who pays whom."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from ledger import services
+from ledger.hands import open_hand
+from ledger.journal import LedgerError
+from ledger.models import Account, Entry, Night, Payment, Seat
+from ledger.settlement import settle_in_money
+
+HAND_STILL_OPEN = "Hand {number} is still open: settle or undo it before ending the night."
+COUNT_MISSING = "Count the chips in front of {name}."
+COUNT_DIFFERS = (
+    "{name} has {counted} chips but the ledger says {booked}: recount or book an adjustment."
+)
+NOT_ENDED = "The night has not ended yet."
+ALREADY_PAID = "That payment is already marked paid."
+
+
+def booked_stacks(night: Night) -> dict[int, int]:
+    """Chips in front of each seat according to the journal, by seat id."""
+    rows = (
+        Entry.objects.filter(account__night=night, account__kind=Account.Kind.STACK)
+        .values("account__seat_id")
+        .annotate(total=Sum("amount"))
+        .values_list("account__seat_id", "total")
+    )
+    stacks = dict.fromkeys(night.seats.values_list("pk", flat=True), 0)
+    stacks.update(dict(rows))
+    return stacks
+
+
+def differences(night: Night, counts: Mapping[int, int]) -> dict[int, int]:
+    """Counted minus booked, for every seat still at the table whose count disagrees."""
+    booked = booked_stacks(night)
+    playing = night.seats.filter(left_at__isnull=True).values_list("pk", flat=True)
+    return {s: counts[s] - booked[s] for s in playing if s in counts and counts[s] != booked[s]}
+
+
+def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> Night:
+    """Check the counts against the ledger, cash out every stack and fix the payments."""
+    services.check_open(night)
+    hand = open_hand(night)
+    if hand is not None:
+        raise LedgerError(HAND_STILL_OPEN.format(number=hand.number))
+    seats = list(night.seats.filter(left_at__isnull=True).select_related("person"))
+    booked = booked_stacks(night)
+    for seat in seats:
+        if seat.pk not in counts:
+            raise LedgerError(COUNT_MISSING.format(name=seat.person.name))
+        if counts[seat.pk] != booked[seat.pk]:
+            raise LedgerError(
+                COUNT_DIFFERS.format(
+                    name=seat.person.name, counted=counts[seat.pk], booked=booked[seat.pk]
+                )
+            )
+    with transaction.atomic():
+        for seat in seats:
+            if booked[seat.pk]:
+                services.cash_out(night=night, seat=seat, recorded_by=recorded_by)
+        night.status = Night.Status.ENDED
+        night.ended_at = timezone.now()
+        night.save(update_fields=["status", "ended_at"])
+        _fix_payments(night)
+    return night
+
+
+def nets(night: Night) -> dict[int, int]:
+    """Each seat's result in chips: cashed out plus chips in front, minus bought in.
+
+    Adjustments count like buy-ins. Once the night has ended every stack is
+    cashed out, so this is the final result.
+    """
+    rows = (
+        Entry.objects.filter(account__night=night, account__kind=Account.Kind.BANK)
+        .exclude(posting__seat__isnull=True)
+        .values("posting__seat_id")
+        .annotate(total=Sum("amount"))
+        .values_list("posting__seat_id", "total")
+    )
+    result = booked_stacks(night)
+    for seat_id, total in rows:
+        result[seat_id] += total
+    return result
+
+
+@dataclass(frozen=True)
+class Row:
+    seat: Seat
+    chips: int
+    money: Decimal
+
+
+def results(night: Night) -> tuple[list[Row], list[Payment]]:
+    """Each player's net in chips and money, and the payments that settle them."""
+    chip_nets = nets(night)
+    money, _ = settle_in_money({str(s): c for s, c in chip_nets.items()}, Decimal(night.unit))
+    seats = night.seats.select_related("person")
+    rows = [
+        Row(seat=s, chips=chip_nets[s.pk], money=money.get(str(s.pk), Decimal(0))) for s in seats
+    ]
+    return rows, list(night.payments.select_related("payer__person", "payee__person"))
+
+
+def _fix_payments(night: Night) -> None:
+    chip_nets = {str(s): c for s, c in nets(night).items()}
+    _, transfers = settle_in_money(chip_nets, Decimal(night.unit))
+    Payment.objects.bulk_create(
+        Payment(night=night, payer_id=int(t.payer), payee_id=int(t.payee), amount=t.amount)
+        for t in transfers
+    )
+
+
+def payment_mark_paid(*, payment: Payment) -> Payment:
+    if payment.paid_at is not None:
+        raise LedgerError(ALREADY_PAID)
+    payment.paid_at = timezone.now()
+    payment.save(update_fields=["paid_at"])
+    return payment
+
+
+def hand_results(night: Night, seat_ids: list[int]) -> dict[int, dict[int, int]]:
+    """Per hand, what each of these seats won (+) or lost (-): explains a payment."""
+    rows = (
+        Entry.objects.filter(
+            account__night=night,
+            account__kind=Account.Kind.STACK,
+            account__seat_id__in=seat_ids,
+            posting__hand__isnull=False,
+        )
+        .values("posting__hand__number", "account__seat_id")
+        .annotate(total=Sum("amount"))
+    )
+    table: dict[int, dict[int, int]] = {}
+    for row in rows:
+        hand = table.setdefault(row["posting__hand__number"], {})
+        hand[row["account__seat_id"]] = row["total"]
+    return dict(sorted(table.items()))
+
+
+def journal_csv(night: Night) -> str:
+    """Every posting line of the night, oldest first, for a spreadsheet."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["posting", "time", "hand", "kind", "account", "seat", "chips", "memo", "by"])
+    entries = (
+        Entry.objects.filter(posting__night=night)
+        .select_related("posting__hand", "account__seat__person")
+        .order_by("posting_id", "pk")
+    )
+    for e in entries:
+        p = e.posting
+        seat = e.account.seat.person.name if e.account.seat else ""
+        hand = p.hand.number if p.hand else ""
+        writer.writerow(
+            [
+                p.pk,
+                p.created_at.isoformat(),
+                hand,
+                p.kind,
+                e.account.kind,
+                seat,
+                e.amount,
+                p.memo,
+                p.recorded_by,
+            ]
+        )
+    return out.getvalue()
+
+
+def settlement_csv(night: Night) -> str:
+    """Nets and payments, in chips and money."""
+    rows, payments = results(night)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["player", "seat", "net chips", f"net {night.currency}"])
+    for row in rows:
+        writer.writerow([row.seat.person.name, row.seat.position, row.chips, row.money])
+    writer.writerow([])
+    writer.writerow(["payer", "payee", f"amount {night.currency}", "paid"])
+    for p in payments:
+        writer.writerow([p.payer.person.name, p.payee.person.name, p.amount, bool(p.paid_at)])
+    return out.getvalue()
