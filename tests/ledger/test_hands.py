@@ -171,7 +171,7 @@ def test_bad_actions_are_refused_and_change_nothing(table, who, action, amount, 
 
 
 def test_a_raise_smaller_than_the_last_raise_is_refused(table):
-    night, (ann, bob, _cat), hand = table
+    _night, (ann, bob, _cat), hand = table
     hands.round_start(hand=hand, recorded_by="host:host")
     act(hand, ann, "bet", 20)
     with pytest.raises(LedgerError, match="smallest raise is to 40"):
@@ -179,7 +179,7 @@ def test_a_raise_smaller_than_the_last_raise_is_refused(table):
 
 
 def test_nothing_can_be_recorded_on_a_settled_hand(table):
-    night, (ann, bob, cat), hand = table
+    night, (ann, _bob, _cat), hand = table
     hands.collect_antes(hand=hand, recorded_by="host:host")
     hands.award(hand=hand, winners=[[ann.pk]], recorded_by="host:host")
     before = journal_rows(night)
