@@ -12,10 +12,11 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger import services
+from ledger import journal, services
 from ledger.hands import open_hand
-from ledger.journal import LedgerError
-from ledger.models import Account, Entry, Night, Payment, Seat
+from ledger.journal import LedgerError, Move
+from ledger.models import Account, Entry, Night, Payment, Posting, Seat
+from ledger.pots import split
 from ledger.settlement import settle_in_money
 
 HAND_STILL_OPEN = "Hand {number} is still open: settle or undo it before ending the night."
@@ -24,6 +25,8 @@ COUNT_DIFFERS = (
     "{name} has {counted} chips but the ledger says {booked}: recount or book an adjustment."
 )
 NOT_ENDED = "The night has not ended yet."
+CHIPS_RIDING = "{chips} chips are still riding: play a hand for them or share them out first."
+NOTHING_RIDING = "No chips are riding."
 ALREADY_PAID = "That payment is already marked paid."
 
 
@@ -53,6 +56,9 @@ def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> N
     hand = open_hand(night)
     if hand is not None:
         raise LedgerError(HAND_STILL_OPEN.format(number=hand.number))
+    riding = journal.account(night, Account.Kind.RIDING)
+    if carried := journal.balances([riding])[riding.pk]:
+        raise LedgerError(CHIPS_RIDING.format(chips=carried))
     seats = list(night.seats.filter(left_at__isnull=True).select_related("person"))
     booked = booked_stacks(night)
     for seat in seats:
@@ -118,6 +124,31 @@ def _fix_payments(night: Night) -> None:
     Payment.objects.bulk_create(
         Payment(night=night, payer_id=int(t.payer), payee_id=int(t.payee), amount=t.amount)
         for t in transfers
+    )
+
+
+def riding_share(*, night: Night, recorded_by: str) -> Posting:
+    """Share a riding pot equally among the players still at the table, odd chips by seat."""
+    services.check_open(night)
+    riding = journal.account(night, Account.Kind.RIDING)
+    seats = list(night.seats.filter(left_at__isnull=True).order_by("position"))
+    chips = journal.balances([riding])[riding.pk]
+    order = [s.pk for s in seats]
+    shares = split(chips, order, order, "seat_order") if chips and seats else {}
+    by_id = {s.pk: s for s in seats}
+    moves = [
+        Move(riding, journal.account(night, Account.Kind.STACK, seat=by_id[s]), c)
+        for s, c in shares.items()
+        if c
+    ]
+    if not moves:
+        raise LedgerError(NOTHING_RIDING)
+    return journal.post(
+        night=night,
+        kind="riding_share",
+        moves=moves,
+        recorded_by=recorded_by,
+        memo="Riding pot shared",
     )
 
 
