@@ -9,7 +9,7 @@ can never act on the same state.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from django.db import transaction
 from django.db.models import Max
@@ -34,6 +34,7 @@ NO_BETTING_ROUND = "No betting round is open: start one first."
 WINNERS_NEEDED = "Say who wins each of the {count} pot(s)."
 NOTHING_TO_UNDO = "There is nothing to undo in this hand."
 NOT_LATEST_HAND = "Only the latest hand can be re-opened."
+DECLARATION_MISSING = "Say what {name} declares: high, low or both."
 
 
 def open_hand(night: Night) -> Hand | None:
@@ -171,6 +172,12 @@ def round_start(
         for seat in seats
         if (chips := opened.committed.get(seat.pk, 0))
     ]
+    # Blinds can put everyone all in before anyone acts: the round is over at once,
+    # and the part of the top blind nobody matched goes back now, as after an action.
+    if returned := betting.uncalled(opened):
+        back_to, chips = returned
+        moves.append(Move(pot, _stack(hand, _seat(hand, back_to)), chips))
+        detail["returned"] = {"seat": back_to, "chips": chips}
     return journal.post(
         night=hand.night,
         kind="round",
@@ -300,6 +307,40 @@ def award(
         Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
         hand.status = Hand.Status.SETTLED
     return posting
+
+
+def declared_winners(
+    hand: Hand,
+    declared: Mapping[int, str],
+    high_order: Sequence[Collection[int]],
+    low_order: Sequence[Collection[int]],
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Per pot, the high and the low winners of a declare game, for `award`.
+
+    Each pot is judged among the players who can win it, so a player all in
+    for less cannot take a side pot by declaring, and a declarer of both who
+    must win outright is judged again in every pot he reaches.
+    """
+    now = state(hand)
+    for seat_id in hand.seat_order:
+        if seat_id not in now.folded and seat_id not in declared:
+            raise LedgerError(DECLARATION_MISSING.format(name=_name(hand, seat_id)))
+    outright = hand.config.get("both_must_win_outright", True)
+    high_winners, low_winners = [], []
+    for pot in showdown_pots(hand):
+        mine = {s: d for s, d in declared.items() if s in pot.eligible}
+        try:
+            high, low = pots.declare_winners(
+                mine,
+                [[s for s in group if s in pot.eligible] for group in high_order],
+                [[s for s in group if s in pot.eligible] for group in low_order],
+                both_must_win_outright=outright,
+            )
+        except pots.PotError as exc:
+            raise LedgerError(_named(hand, str(exc))) from exc
+        high_winners.append(sorted(high))
+        low_winners.append(sorted(low))
+    return high_winners, low_winners
 
 
 def undo(*, hand: Hand, recorded_by: str) -> Posting:

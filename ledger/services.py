@@ -16,7 +16,7 @@ from django.utils import timezone
 from ledger import journal
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
-from ledger.models import Account, Group, Night, Person, Seat
+from ledger.models import Account, Group, Night, Person, Seat, new_token
 from ledger.units import chip_set
 
 NIGHT_ENDED = "This night has ended; nothing more can be recorded."
@@ -27,6 +27,7 @@ SEAT_LEFT = "{name} has left and been settled."
 NOTHING_TO_CASH = "{name} has no chips to cash out."
 CASH_MORE_THAN_STACK = "{name} has only {stack} chips."
 NO_REASON = "An adjustment needs a reason."
+NO_NAME = "A person needs a name."
 
 
 def group_create(*, host: AbstractBaseUser, name: str, settings: dict | None = None) -> Group:
@@ -157,3 +158,49 @@ def _check_seat(night: Night, seat: Seat) -> None:
         raise LedgerError(NOT_THIS_NIGHT)
     if seat.left_at is not None:
         raise LedgerError(SEAT_LEFT.format(name=seat.person.name))
+
+
+def person_add(*, group: Group, name: str) -> Person:
+    """Add someone to the group's roster; a name already there makes a second person."""
+    name = name.strip()
+    if not name:
+        raise LedgerError(NO_NAME)
+    return Person.objects.create(group=group, name=name[:60])
+
+
+def group_settings_update(*, group: Group, settings: dict) -> Group:
+    """New default house settings for the group's future nights; past nights keep theirs."""
+    group.settings = house_rules(settings).as_dict()
+    group.save(update_fields=["settings"])
+    return group
+
+
+def join_link_revoke(*, seat: Seat) -> Seat:
+    """The seat's join link stops working, and so does the phone that claimed it."""
+    seat.join_revoked = True
+    seat.claimed_session = ""
+    seat.save(update_fields=["join_revoked", "claimed_session"])
+    return seat
+
+
+def join_link_renew(*, seat: Seat) -> Seat:
+    """A fresh join link for the seat; the old link and any phone that claimed it stop working."""
+    seat.join_token = new_token()
+    seat.join_revoked = False
+    seat.claimed_session = ""
+    seat.save(update_fields=["join_token", "join_revoked", "claimed_session"])
+    return seat
+
+
+def spectator_link_revoke(*, night: Night) -> Night:
+    night.spectator_revoked = True
+    night.save(update_fields=["spectator_revoked"])
+    return night
+
+
+def spectator_link_renew(*, night: Night) -> Night:
+    """A fresh spectator link; the old one stops working."""
+    night.spectator_token = new_token()
+    night.spectator_revoked = False
+    night.save(update_fields=["spectator_token", "spectator_revoked"])
+    return night

@@ -1,0 +1,396 @@
+"""Hands: start one, antes, betting rounds, each action, the pots, the award, undo."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from ledger import hands, services
+from ledger.actors import READ_ONLY, Actor, Forbidden
+from ledger.api import reads
+from ledger.api.base import (
+    KEY_PARAMETER,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    LedgerApi,
+    Refused,
+    hand_in,
+    night_actor,
+    no_repeats,
+    seats_named,
+    write_once,
+)
+from ledger.api.outputs import BettingKind, HandOutput, HandStatus, HandWriteOutput, PotOutput
+from ledger.models import Hand, Night
+from rulebook.models import Game
+
+UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
+NO_DEALER = "Nobody is left to deal: seat someone or bring a player back."
+DEALS_NEXT = "Only the host or the player whose deal it is can start a hand."
+AWARD_ONE_WAY = "Give winners (and low_winners), or declarations, not both."
+AWARD_NEEDED = "Say who wins each pot: winners, or declarations with the showdown order."
+
+TAG = ["ledger: hands"]
+
+
+class HandSummary(serializers.Serializer):
+    number = serializers.IntegerField()
+    game_slug = serializers.CharField(allow_blank=True)
+    game_name = serializers.CharField(allow_blank=True)
+    dealer = serializers.IntegerField(source="dealer_id")
+    seat_order = serializers.ListField(child=serializers.IntegerField())
+    status = HandStatus()
+    created_at = serializers.DateTimeField()
+
+    class Meta:
+        ref_name = "HandSummary"
+
+
+def _fresh(night: Night, number: int) -> Hand:
+    """The hand as it stands now that the night is locked."""
+    hand = hand_in(night, number)
+    hand.night = night
+    return hand
+
+
+def _hand_write(posting, hand: Hand) -> dict:
+    return HandWriteOutput({"posting": posting, "hand": reads.hand_view(hand)}).data
+
+
+class HandListApi(LedgerApi):
+    """The night's hands, and a new one."""
+
+    @extend_schema(tags=TAG, responses={200: HandSummary(many=True), **READ_ERRORS})
+    def get(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        return Response(HandSummary(actor.night.hands.order_by("number"), many=True).data)
+
+    class InputSerializer(serializers.Serializer):
+        game = serializers.SlugField(
+            required=False, allow_blank=True, help_text="A rulebook game's slug."
+        )
+        players = serializers.ListField(
+            child=serializers.IntegerField(),
+            required=False,
+            help_text="Seat ids; default everyone seated who is not sitting out.",
+        )
+        dealer = serializers.IntegerField(
+            required=False, help_text="A seat id; default the next dealer to the left."
+        )
+        side_pots = serializers.BooleanField(default=True)
+
+        class Meta:
+            ref_name = "HandStart"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: HandOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        night = actor.night
+        game = None
+        if given.get("game"):
+            game = Game.objects.filter(slug=given["game"]).first()
+            if game is None:
+                raise Refused(UNKNOWN_GAME.format(slug=given["game"]))
+        if "dealer" in given:
+            dealer = seats_named(night, [given["dealer"]])[given["dealer"]]
+        else:
+            dealer = hands.next_dealer(night)
+            if dealer is None:
+                raise Refused(NO_DEALER)
+        _require_deal(actor, dealer)
+        if "players" in given:
+            no_repeats(given["players"])
+            players = list(seats_named(night, given["players"]).values())
+        else:
+            players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
+
+        def write(locked: Night):
+            hand = hands.hand_start(
+                night=locked,
+                players=players,
+                dealer=dealer,
+                recorded_by=actor.label,
+                game_slug=game.slug if game else "",
+                game_name=game.name if game else "",
+                side_pots=given["side_pots"],
+            )
+            return status.HTTP_201_CREATED, HandOutput(reads.hand_view(hand)).data
+
+        return write_once(request, actor, write)
+
+
+def _require_deal(actor: Actor, dealer) -> None:
+    """The host starts any hand; a player starts the one they deal, in turn."""
+    if actor.role == "host":
+        return
+    if actor.role == "seat" and actor.seat.pk == dealer.pk:
+        expected = hands.next_dealer(actor.night)
+        if expected is not None and expected.pk == dealer.pk:
+            return
+    raise Forbidden(READ_ONLY if actor.role == "spectator" else DEALS_NEXT)
+
+
+class HandDetailApi(LedgerApi):
+    """One hand: players, stacks, committed chips, whose turn and what they may do, the pots."""
+
+    @extend_schema(tags=TAG, responses={200: HandOutput, **READ_ERRORS})
+    def get(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        hand = hand_in(actor.night, number)
+        return Response(HandOutput(reads.hand_view(hand)).data)
+
+
+class PotsApi(LedgerApi):
+    """The main pot and every side pot, with who can win each."""
+
+    @extend_schema(tags=TAG, responses={200: PotOutput(many=True), **READ_ERRORS})
+    def get(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        hand = hand_in(actor.night, number)
+        return Response(PotOutput(reads.pots_view(hand), many=True).data)
+
+
+class AntesApi(LedgerApi):
+    """Everyone in the hand antes, in one posting: the host or the dealer."""
+
+    class InputSerializer(serializers.Serializer):
+        ante = serializers.IntegerField(
+            required=False, max_value=10**12, help_text="Default: the night's ante."
+        )
+
+        class Meta:
+            ref_name = "Antes"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = _fresh(night, number)
+            posting = hands.collect_antes(
+                hand=hand, recorded_by=actor.label, ante=data.validated_data.get("ante")
+            )
+            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+
+        return write_once(request, actor, write)
+
+
+class BlindInput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    chips = serializers.IntegerField(max_value=10**12)
+
+    class Meta:
+        ref_name = "Blind"
+
+
+class RoundApi(LedgerApi):
+    """Open the next betting round, with who opens it and any blinds: the host or the dealer."""
+
+    class InputSerializer(serializers.Serializer):
+        opener = serializers.IntegerField(
+            required=False, help_text="A seat id; default the first player left of the dealer."
+        )
+        blinds = BlindInput(many=True, required=False, help_text="Posted before anyone acts.")
+
+        class Meta:
+            ref_name = "RoundStart"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        blinds = given.get("blinds", [])
+        ids = [b["seat"] for b in blinds] + ([given["opener"]] if "opener" in given else [])
+        seats = seats_named(actor.night, ids)
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = _fresh(night, number)
+            posting = hands.round_start(
+                hand=hand,
+                recorded_by=actor.label,
+                opener=seats[given["opener"]] if "opener" in given else None,
+                blinds=[(seats[b["seat"]], b["chips"]) for b in blinds],
+            )
+            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+
+        return write_once(request, actor, write)
+
+
+class ActApi(LedgerApi):
+    """One player's check, bet, call, raise, fold or all-in: that player, the dealer or host."""
+
+    class InputSerializer(serializers.Serializer):
+        seat = serializers.IntegerField(help_text="The seat acting.")
+        action = BettingKind()
+        amount = serializers.IntegerField(
+            default=0,
+            max_value=10**12,
+            help_text="For bet and raise: the total this round ('raise to'); otherwise 0.",
+        )
+
+        class Meta:
+            ref_name = "Action"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        hand = hand_in(actor.night, number)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        seat = seats_named(actor.night, [given["seat"]])[given["seat"]]
+        actor.require_seat(seat, hand)
+
+        def write(night: Night):
+            services.check_open(night)
+            fresh = _fresh(night, number)
+            posting = hands.act(
+                hand=fresh,
+                seat=seat,
+                action=given["action"],
+                amount=given["amount"],
+                recorded_by=actor.label,
+            )
+            return status.HTTP_201_CREATED, _hand_write(posting, fresh)
+
+        return write_once(request, actor, write)
+
+
+class DeclarationInput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    declares = serializers.ChoiceField(["high", "low", "both"])
+
+    class Meta:
+        ref_name = "Declaration"
+
+
+class AwardApi(LedgerApi):
+    """Pay every pot to its winners: the host or the dealer.
+
+    Either `winners` (one list of seat ids per pot, several for a tie, an
+    empty list when nobody eligible can win it) with `low_winners` for a
+    high-low game, or, for a declare game, each player's declaration and the
+    showdown order best first on each side (`high_order`, `low_order`: lists
+    of tied seat ids).
+    """
+
+    class InputSerializer(serializers.Serializer):
+        winners = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True),
+            required=False,
+        )
+        low_winners = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True),
+            required=False,
+            allow_null=True,
+        )
+        declarations = DeclarationInput(many=True, required=False)
+        high_order = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField()), required=False
+        )
+        low_order = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField()), required=False
+        )
+
+        class Meta:
+            ref_name = "Award"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        declare = "declarations" in given
+        if declare and ("winners" in given or given.get("low_winners") is not None):
+            raise Refused(AWARD_ONE_WAY)
+        if not declare and "winners" not in given:
+            raise Refused(AWARD_NEEDED)
+        named = [
+            *(s for pot in given.get("winners", []) for s in pot),
+            *(s for pot in given.get("low_winners") or [] for s in pot),
+            *(d["seat"] for d in given.get("declarations", [])),
+            *(s for group in given.get("high_order", []) for s in group),
+            *(s for group in given.get("low_order", []) for s in group),
+        ]
+        seats_named(actor.night, set(named))
+        if declare:
+            no_repeats(d["seat"] for d in given["declarations"])
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = _fresh(night, number)
+            winners, low = given.get("winners"), given.get("low_winners")
+            if declare:
+                winners, low = hands.declared_winners(
+                    hand,
+                    {d["seat"]: d["declares"] for d in given["declarations"]},
+                    given.get("high_order", []),
+                    given.get("low_order", []),
+                )
+            posting = hands.award(
+                hand=hand, winners=winners, low_winners=low, recorded_by=actor.label
+            )
+            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+
+        return write_once(request, actor, write)
+
+
+class UndoApi(LedgerApi):
+    """Reverse the hand's latest action (an award re-opens the hand): the host or the dealer."""
+
+    @extend_schema(
+        tags=TAG,
+        request=None,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = _fresh(night, number)
+            posting = hands.undo(hand=hand, recorded_by=actor.label)
+            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+
+        return write_once(request, actor, write)

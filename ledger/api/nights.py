@@ -1,0 +1,447 @@
+"""Nights, seats, chips in and out, links, and the journal."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+
+from ledger import closing, hands, services
+from ledger.actors import Actor
+from ledger.api import reads
+from ledger.api.base import (
+    KEY_PARAMETER,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    LedgerApi,
+    Refused,
+    create_night_once,
+    night_actor,
+    seat_in,
+    signed_in_user,
+    write_once,
+)
+from ledger.api.groups import HouseRulesInput
+from ledger.api.outputs import (
+    ChipColour,
+    ChipsWriteOutput,
+    NightOutput,
+    NightSummary,
+    PostingOutput,
+    SeatOutput,
+)
+from ledger.models import Group, Night, Person, Seat
+
+NO_SUCH_GROUP = "Group {id} is not one of yours."
+NOT_IN_GROUP = "Person {id} is not on this group's roster."
+PERSON_OR_NAME = "Name an existing person or give a new name, not both."
+# Chips in an open hand's betting round are counted from the stack at its start.
+IN_HAND = "{name} is in the open hand: finish it first."
+
+# Chip counts are int64 in the journal; anything near that is a typo, not a stack.
+MOST_CHIPS = 10**12
+
+TAG = ["ledger: nights"]
+SEATS = ["ledger: seats and chips"]
+
+
+def chips_field(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(max_value=MOST_CHIPS, min_value=-MOST_CHIPS, **kwargs)
+
+
+class NightListApi(LedgerApi):
+    """The nights you host (with a seat or spectator token: that one night), and a new one."""
+
+    class Pagination(LimitOffsetPagination):
+        default_limit = 50
+
+    pagination_class = Pagination
+
+    @extend_schema(tags=TAG, responses={200: NightSummary(many=True), **READ_ERRORS})
+    def get(self, request):
+        if isinstance(request.auth, Actor):
+            nights = Night.objects.filter(pk=request.auth.night.pk)
+        else:
+            nights = Night.objects.filter(host=request.user)
+        nights = nights.select_related("group")
+        paginator = self.Pagination()
+        page = paginator.paginate_queryset(nights, request, view=self)
+        return paginator.get_paginated_response(NightSummary(page, many=True).data)
+
+    class InputSerializer(serializers.Serializer):
+        group = serializers.IntegerField(help_text="One of your groups.")
+        name = serializers.CharField(max_length=80)
+        chips = ChipColour(many=True, help_text="Chip colours and what each is worth.")
+        currency = serializers.CharField(min_length=3, max_length=3, default="USD")
+        settings = HouseRulesInput(
+            required=False, help_text="Overrides of the group's house settings."
+        )
+
+        class Meta:
+            ref_name = "NightCreate"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: NightOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request):
+        user = signed_in_user(request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        group = Group.objects.filter(pk=given["group"], host=user).first()
+        if group is None:
+            raise Refused(NO_SUCH_GROUP.format(id=given["group"]))
+
+        def create():
+            night = services.night_create(
+                host=user,
+                group=group,
+                name=given["name"],
+                # The field pads to four places; messages and storage read better without.
+                chips=[(c["name"], format(c["value"].normalize(), "f")) for c in given["chips"]],
+                currency=given["currency"],
+                settings=given.get("settings"),
+            )
+            actor = Actor(night=night, role="host")
+            return night, NightOutput(reads.night_view(night, actor)).data
+
+        return create_night_once(request, user, create)
+
+
+class NightDetailApi(LedgerApi):
+    """The table: seats and stacks, the open hand, whose turn, the pots."""
+
+    @extend_schema(tags=TAG, responses={200: NightOutput, **READ_ERRORS})
+    def get(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        return Response(NightOutput(reads.night_view(actor.night, actor)).data)
+
+
+def _seat_body(night: Night, seat: Seat) -> dict:
+    stack = closing.booked_stacks(night).get(seat.pk, 0)
+    return SeatOutput(reads.seat_view(seat, stack, show_token=True)).data
+
+
+def _chips_body(night: Night, posting, seat: Seat) -> dict:
+    stack = closing.booked_stacks(night).get(seat.pk, 0)
+    return ChipsWriteOutput(
+        {"posting": posting, "seat": reads.seat_view(seat, stack, show_token=False)}
+    ).data
+
+
+class SeatAddApi(LedgerApi):
+    """Seat someone from the group's roster, or someone new; late arrivals too."""
+
+    class InputSerializer(serializers.Serializer):
+        person = serializers.IntegerField(required=False, help_text="Someone on the roster.")
+        name = serializers.CharField(
+            required=False, max_length=60, help_text="Or a new person, added to the roster."
+        )
+        position = serializers.IntegerField(
+            required=False, min_value=1, max_value=999, help_text="Default: the next free one."
+        )
+
+        class Meta:
+            ref_name = "SeatAdd"
+
+    @extend_schema(
+        tags=SEATS,
+        request=InputSerializer,
+        responses={201: SeatOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        if ("person" in given) == ("name" in given):
+            raise Refused(PERSON_OR_NAME)
+        person = None
+        if "person" in given:
+            person = Person.objects.filter(
+                pk=given["person"], group_id=actor.night.group_id
+            ).first()
+            if person is None:
+                raise Refused(NOT_IN_GROUP.format(id=given["person"]))
+
+        def write(night: Night):
+            who = person or services.person_add(group=night.group, name=given["name"])
+            seat = services.seat_add(night=night, person=who, position=given.get("position"))
+            return status.HTTP_201_CREATED, _seat_body(night, seat)
+
+        return write_once(request, actor, write)
+
+
+class SitOutApi(LedgerApi):
+    """Sit a player out of the next hands, or bring them back: the host, dealer or the player."""
+
+    class InputSerializer(serializers.Serializer):
+        out = serializers.BooleanField(help_text="true to sit out, false to come back.")
+
+        class Meta:
+            ref_name = "SitOut"
+
+    @extend_schema(
+        tags=SEATS,
+        request=InputSerializer,
+        responses={200: SeatOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, seat_id: int):
+        actor = night_actor(request, night_id)
+        seat = seat_in(actor.night, seat_id)
+        actor.require_seat(seat, hands.open_hand(actor.night))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            fresh = seat_in(night, seat_id)
+            services.sit_out(night=night, seat=fresh, out=data.validated_data["out"])
+            return status.HTTP_200_OK, SeatOutput(
+                reads.seat_view(fresh, closing.booked_stacks(night).get(fresh.pk, 0))
+            ).data
+
+        return write_once(request, actor, write)
+
+
+class LeaveApi(LedgerApi):
+    """A player goes home: cashed out now and settled with the rest."""
+
+    @extend_schema(
+        tags=SEATS,
+        request=None,
+        responses={200: SeatOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, seat_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        seat_in(actor.night, seat_id)
+
+        def write(night: Night):
+            services.check_open(night)
+            seat = seat_in(night, seat_id)
+            if _in_open_hand(night, seat):
+                raise Refused(IN_HAND.format(name=seat.person.name))
+            services.leave(night=night, seat=seat, recorded_by=actor.label)
+            return status.HTTP_200_OK, SeatOutput(reads.seat_view(seat, 0)).data
+
+        return write_once(request, actor, write)
+
+
+def _in_open_hand(night: Night, seat: Seat) -> bool:
+    hand = hands.open_hand(night)
+    return hand is not None and seat.pk in hand.seat_order
+
+
+class BuyInApi(LedgerApi):
+    """Chips from the bank to a stack, on credit until the settlement."""
+
+    class InputSerializer(serializers.Serializer):
+        chips = chips_field(help_text="Whole chips, more than zero.")
+
+        class Meta:
+            ref_name = "BuyIn"
+
+    @extend_schema(
+        tags=SEATS,
+        request=InputSerializer,
+        responses={201: ChipsWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, seat_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        seat_in(actor.night, seat_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            seat = seat_in(night, seat_id)
+            posting = services.buy_in(
+                night=night, seat=seat, chips=data.validated_data["chips"], recorded_by=actor.label
+            )
+            return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
+
+        return write_once(request, actor, write)
+
+
+class CashOutApi(LedgerApi):
+    """Chips from a stack back to the bank: the whole stack unless `chips` says less."""
+
+    class InputSerializer(serializers.Serializer):
+        chips = chips_field(required=False, help_text="Default: the whole stack.")
+
+        class Meta:
+            ref_name = "CashOut"
+
+    @extend_schema(
+        tags=SEATS,
+        request=InputSerializer,
+        responses={201: ChipsWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, seat_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        seat_in(actor.night, seat_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            seat = seat_in(night, seat_id)
+            if _in_open_hand(night, seat):
+                raise Refused(IN_HAND.format(name=seat.person.name))
+            posting = services.cash_out(
+                night=night,
+                seat=seat,
+                chips=data.validated_data.get("chips"),
+                recorded_by=actor.label,
+            )
+            return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
+
+        return write_once(request, actor, write)
+
+
+class AdjustApi(LedgerApi):
+    """Book a recount difference with a reason: positive adds chips to the stack."""
+
+    class InputSerializer(serializers.Serializer):
+        chips = chips_field(help_text="Chips to add (+) or take away (-); not zero.")
+        reason = serializers.CharField(max_length=200)
+
+        class Meta:
+            ref_name = "Adjustment"
+
+    @extend_schema(
+        tags=SEATS,
+        request=InputSerializer,
+        responses={201: ChipsWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, seat_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        seat_in(actor.night, seat_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            seat = seat_in(night, seat_id)
+            posting = services.adjust(
+                night=night,
+                seat=seat,
+                chips=data.validated_data["chips"],
+                reason=data.validated_data["reason"],
+                recorded_by=actor.label,
+            )
+            return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
+
+        return write_once(request, actor, write)
+
+
+class JoinLinkApi(LedgerApi):
+    """Revoke a seat's join link, or issue a fresh one (the old one stops working)."""
+
+    class InputSerializer(serializers.Serializer):
+        change = serializers.ChoiceField(["revoke", "renew"])
+
+        class Meta:
+            ref_name = "LinkChange"
+
+    @extend_schema(
+        tags=SEATS,
+        request=InputSerializer,
+        responses={200: SeatOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, seat_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        seat_in(actor.night, seat_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            seat = seat_in(night, seat_id)
+            if data.validated_data["change"] == "revoke":
+                services.join_link_revoke(seat=seat)
+            else:
+                services.join_link_renew(seat=seat)
+            return status.HTTP_200_OK, _seat_body(night, seat)
+
+        return write_once(request, actor, write)
+
+
+class SpectatorLinkApi(LedgerApi):
+    """Revoke the night's spectator link, or issue a fresh one."""
+
+    class OutputSerializer(serializers.Serializer):
+        spectator_token = serializers.CharField(allow_null=True)
+
+        class Meta:
+            ref_name = "SpectatorLink"
+
+    @extend_schema(
+        tags=TAG,
+        request=JoinLinkApi.InputSerializer,
+        responses={200: OutputSerializer, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        data = JoinLinkApi.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            if data.validated_data["change"] == "revoke":
+                services.spectator_link_revoke(night=night)
+                return status.HTTP_200_OK, {"spectator_token": None}
+            services.spectator_link_renew(night=night)
+            return status.HTTP_200_OK, {"spectator_token": night.spectator_token}
+
+        return write_once(request, actor, write)
+
+
+class JournalApi(LedgerApi):
+    """Every posting of the night, oldest first: entries, who recorded it, when, what undid it."""
+
+    class Pagination(LimitOffsetPagination):
+        default_limit = 100
+        max_limit = 500
+
+    pagination_class = Pagination
+
+    class FilterSerializer(serializers.Serializer):
+        hand = serializers.IntegerField(required=False, min_value=1)
+        seat = serializers.IntegerField(required=False, min_value=1)
+
+        class Meta:
+            ref_name = "JournalFilter"
+
+    @extend_schema(
+        tags=TAG,
+        parameters=[
+            OpenApiParameter("hand", OpenApiTypes.INT, description="Only this hand's postings."),
+            OpenApiParameter(
+                "seat", OpenApiTypes.INT, description="Only postings moving this seat's chips."
+            ),
+        ],
+        responses={200: PostingOutput(many=True), **READ_ERRORS, 400: WRITE_ERRORS[400]},
+    )
+    def get(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        postings = reads.journal_postings(actor.night, **filters.validated_data)
+        paginator = self.Pagination()
+        page = paginator.paginate_queryset(postings, request, view=self)
+        return paginator.get_paginated_response(PostingOutput(page, many=True).data)

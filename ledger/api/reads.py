@@ -1,0 +1,219 @@
+"""The table as the API shows it: plain dicts built from the journal, read-only.
+
+Nothing here writes, not even an empty account: a GET changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from ledger import betting, closing, hands, journal
+from ledger.actors import Actor
+from ledger.models import Account, Entry, Hand, Night, Posting, Seat
+
+
+def night_view(night: Night, actor: Actor) -> dict:
+    """The night with every seat's stack and the open hand, as this caller may see it."""
+    stacks = closing.booked_stacks(night)
+    host = actor.role == "host"
+    seats = [seat_view(s, stacks[s.pk], show_token=host) for s in _seats(night)]
+    hand = hands.open_hand(night)
+    dealer = hands.next_dealer(night) if night.status == Night.Status.OPEN else None
+    return {
+        "id": night.pk,
+        "name": night.name,
+        "group": {"id": night.group_id, "name": night.group.name},
+        "currency": night.currency,
+        "chips": night.chips,
+        "unit": night.unit,
+        "settings": night.settings,
+        "status": night.status,
+        "created_at": night.created_at,
+        "ended_at": night.ended_at,
+        "you": {"role": actor.role, "seat": actor.seat.pk if actor.seat else None},
+        "spectator_token": night.spectator_token if host and not night.spectator_revoked else None,
+        "seats": seats,
+        "next_dealer": dealer.pk if dealer and hand is None else None,
+        "riding": _balance(Account.key_for(Account.Kind.RIDING, None, None), night.pk),
+        "hand": hand_view(hand, stacks) if hand else None,
+    }
+
+
+def seat_view(seat: Seat, stack: int, *, show_token: bool = False) -> dict:
+    return {
+        "id": seat.pk,
+        "position": seat.position,
+        "person": {"id": seat.person_id, "name": seat.person.name},
+        "stack": stack,
+        "sitting_out": seat.sitting_out,
+        "left_at": seat.left_at,
+        "join_token": seat.join_token if show_token and not seat.join_revoked else None,
+    }
+
+
+def hand_view(hand: Hand, stacks: dict[int, int] | None = None) -> dict:
+    """One hand: who is in, stacks and chips committed, whose turn, and the pots."""
+    night = hand.night
+    stacks = closing.booked_stacks(night) if stacks is None else stacks
+    now = hands.state(hand)
+    r = now.round
+    names = {s.pk: s for s in Seat.objects.filter(pk__in=hand.seat_order).select_related("person")}
+    settled = hand.status == Hand.Status.SETTLED
+    players = []
+    for seat_id in hand.seat_order:
+        in_round = r is not None and seat_id in r.stacks
+        in_pot = now.contributions.get(seat_id, 0)
+        folded = seat_id in now.folded
+        players.append(
+            {
+                "seat": seat_id,
+                "name": names[seat_id].person.name,
+                "position": names[seat_id].position,
+                "stack": stacks.get(seat_id, 0),
+                "committed": r.committed[seat_id] if in_round else 0,
+                "in_pot": in_pot,
+                "to_call": betting.to_call(r, seat_id) if in_round else 0,
+                "folded": folded,
+                "all_in": not settled and not folded and in_pot > 0 and not stacks.get(seat_id),
+            }
+        )
+    return {
+        "number": hand.number,
+        "game_slug": hand.game_slug,
+        "game_name": hand.game_name,
+        "dealer": hand.dealer_id,
+        "seat_order": hand.seat_order,
+        "status": hand.status,
+        "created_at": hand.created_at,
+        "antes": now.antes,
+        "rounds": now.rounds,
+        "betting_open": now.betting_open,
+        "round": _round_view(now.rounds, r) if r is not None else None,
+        "pot": _pot_balance(hand),
+        "players": players,
+        "pots": pots_view(hand),
+    }
+
+
+def pots_view(hand: Hand) -> list[dict]:
+    """The main and side pots with who can win each; once settled, as they were awarded."""
+    if hand.status == Hand.Status.SETTLED:
+        award = hand.postings.filter(kind="award", reversed_by__isnull=True).order_by("-pk").first()
+        if award is None:
+            return []
+        detail = award.detail
+        low = detail.get("low_winners")
+        return [
+            {
+                "index": index,
+                "amount": pot["amount"],
+                "eligible": pot["eligible"],
+                "winners": detail["winners"][index],
+                "low_winners": low[index] if low else None,
+            }
+            for index, pot in enumerate(detail["pots"])
+        ]
+    if _pot_account(hand) is None:
+        # Nothing was ever put in; asking `showdown_pots` would open an empty account.
+        return []
+    return [
+        {
+            "index": index,
+            "amount": pot.amount,
+            "eligible": sorted(pot.eligible),
+            "winners": None,
+            "low_winners": None,
+        }
+        for index, pot in enumerate(hands.showdown_pots(hand))
+    ]
+
+
+def _round_view(number: int, r: betting.Round) -> dict:
+    turn = betting.next_to_act(r)
+    return {
+        "number": number,
+        "complete": turn is None,
+        "turn": turn,
+        "current_bet": r.current_bet,
+        "to_call": betting.to_call(r, turn) if turn is not None else 0,
+        "legal": sorted(betting.legal(r, turn)) if turn is not None else [],
+        "min_raise_to": betting.min_raise_to(r, turn) if turn is not None else None,
+        "max_raise_to": betting.max_raise_to(r, turn) if turn is not None else None,
+    }
+
+
+def _pot_account(hand: Hand) -> Account | None:
+    key = Account.key_for(Account.Kind.POT, None, hand.pk)
+    return Account.objects.filter(night_id=hand.night_id, key=key).first()
+
+
+def _pot_balance(hand: Hand) -> int:
+    return _balance(Account.key_for(Account.Kind.POT, None, hand.pk), hand.night_id)
+
+
+def _balance(key: str, night_id: int) -> int:
+    """An account's chips, or 0 if nothing was ever put there (without opening it)."""
+    found = Account.objects.filter(night_id=night_id, key=key).first()
+    return journal.balances([found])[found.pk] if found else 0
+
+
+def _seats(night: Night) -> list[Seat]:
+    return list(night.seats.select_related("person").order_by("position"))
+
+
+def journal_postings(night: Night, *, hand: int | None = None, seat: int | None = None):
+    """The night's postings, oldest first, with their entries and what undid them."""
+    postings = (
+        Posting.objects.filter(night=night)
+        .select_related("hand", "reversed_by")
+        .prefetch_related(
+            Prefetch("entries", queryset=Entry.objects.select_related("account__hand"))
+        )
+        .order_by("pk")
+    )
+    if hand is not None:
+        postings = postings.filter(hand__number=hand)
+    if seat is not None:
+        postings = postings.filter(entries__account__seat_id=seat).distinct()
+    return postings
+
+
+def settlement_view(night: Night) -> dict:
+    """Each player's net in chips and money, and the payments, each explained by hand."""
+    rows, payments = closing.results(night)
+    return {
+        "night": night.pk,
+        "status": night.status,
+        "currency": night.currency,
+        "unit": night.unit,
+        "rows": [
+            {
+                "seat": row.seat.pk,
+                "name": row.seat.person.name,
+                "position": row.seat.position,
+                "chips": row.chips,
+                "money": row.money,
+            }
+            for row in rows
+        ],
+        "payments": [payment_view(night, p) for p in payments],
+    }
+
+
+def payment_view(night: Night, payment) -> dict:
+    by_hand = closing.hand_results(night, [payment.payer_id, payment.payee_id])
+    return {
+        "id": payment.pk,
+        "payer": {"seat": payment.payer_id, "name": payment.payer.person.name},
+        "payee": {"seat": payment.payee_id, "name": payment.payee.person.name},
+        "amount": payment.amount,
+        "paid_at": payment.paid_at,
+        "hands": [
+            {
+                "hand": number,
+                "payer_chips": chips.get(payment.payer_id, 0),
+                "payee_chips": chips.get(payment.payee_id, 0),
+            }
+            for number, chips in by_hand.items()
+        ],
+    }
