@@ -11,8 +11,11 @@ PG_URL ?= postgres://homegame:homegame@127.0.0.1:5432/homegame
 
 ifeq ($(HOST),127.0.0.1)
 RUN_HOSTS ?= 127.0.0.1,localhost,[::1]
+RUN_LAN :=
 else
 RUN_HOSTS ?= *
+# Join QR codes carry the machine's LAN address, so phones on the Wi-Fi can open them.
+RUN_LAN := HOMEGAME_LAN=1
 endif
 
 .PHONY: run test test-sqlite test-postgres test-browser lint format migrations-check bench clean
@@ -28,7 +31,7 @@ $(STAMP):
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_rulebook
-	DJANGO_ALLOWED_HOSTS='$(RUN_HOSTS)' $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DJANGO_ALLOWED_HOSTS='$(RUN_HOSTS)' $(RUN_LAN) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP) lint migrations-check test-sqlite test-postgres test-browser
 
@@ -58,6 +61,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/transfer.py
 	$(BIN)/python bench/throughput.py
 	$(BIN)/python bench/settlement.py
+	$(BIN)/python bench/record_action.py
+	$(BIN)/python bench/pots_vs_pokerkit.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,128 @@
+"""Every stack through the night as one inline SVG: no chart library, no request elsewhere.
+
+Pure Python, no Django. The page passes the stacks after each posting that
+moved chips in or out of a stack; the chart draws one line per player, sized
+to read on a 360 px phone, with a legend of names and final stacks. Line
+colours follow the phone's dark mode through a small style block, and lines
+past the eighth player are dashed so no two look the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from html import escape
+
+Point = tuple[int, Mapping[Hashable, int]]
+
+WIDTH = 360
+PLOT_HEIGHT = 180
+LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 26
+LEGEND_ROW = 22
+LEGEND_COLUMNS = 2
+
+# Light and dark versions of each line colour, each readable on its background.
+LIGHT = ("#1d4ed8", "#c2410c", "#15803d", "#7e22ce", "#a16207", "#0e7490", "#be185d", "#4d7c0f")
+DARK = ("#93c5fd", "#fdba74", "#86efac", "#d8b4fe", "#fde047", "#67e8f9", "#f9a8d4", "#bef264")
+DASHES = ("", "6 4", "2 3")
+
+STYLE = (
+    "<style>"
+    + "".join(f".hg-c{i}{{stroke:{c};fill:{c}}}" for i, c in enumerate(LIGHT))
+    + "@media (prefers-color-scheme:dark){"
+    + "".join(f".hg-c{i}{{stroke:{c};fill:{c}}}" for i, c in enumerate(DARK))
+    + "}</style>"
+)
+
+
+def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None = None) -> str:
+    """An SVG line chart of each player's stack after each posting; "" with nothing to draw.
+
+    `points` are (posting index, {player: stack}) in order; a player missing
+    from a point had no seat yet. `labels` names the players in the legend.
+    """
+    if not points:
+        return ""
+    labels = labels or {}
+    players = list(dict.fromkeys(p for _, stacks in points for p in stacks))
+    if not players:
+        return ""
+    first, last = points[0][0], points[-1][0]
+    top = _nice_top(max(max(stacks.values(), default=0) for _, stacks in points))
+    plot_w = WIDTH - LEFT - RIGHT
+
+    def x(index: int) -> float:
+        return LEFT + (plot_w * (index - first) / (last - first) if last > first else plot_w / 2)
+
+    def y(chips: int) -> float:
+        return TOP + PLOT_HEIGHT * (1 - chips / top)
+
+    rows = -(-len(players) // LEGEND_COLUMNS)
+    height = TOP + PLOT_HEIGHT + BOTTOM + rows * LEGEND_ROW + 6
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
+        f'aria-labelledby="chart-title" font-size="13" '
+        f'style="max-width:{WIDTH * 2}px;color:inherit">',
+        '<title id="chart-title">Each player\'s stack through the night</title>',
+        STYLE,
+    ]
+    for chips in (0, top // 2, top):
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(chips):.1f}" y2="{y(chips):.1f}" '
+            'stroke="currentColor" stroke-opacity=".2"/>'
+            f'<text x="{LEFT - 6}" y="{y(chips) + 4:.1f}" text-anchor="end" '
+            f'fill="currentColor">{chips}</text>'
+        )
+    axis_y = TOP + PLOT_HEIGHT + 18
+    parts.append(
+        f'<text x="{LEFT}" y="{axis_y}" fill="currentColor">Start</text>'
+        f'<text x="{WIDTH - RIGHT}" y="{axis_y}" text-anchor="end" fill="currentColor">Now</text>'
+    )
+    for number, player in enumerate(players):
+        line = [(x(i), y(stacks[player])) for i, stacks in points if player in stacks]
+        style = _style(number)
+        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
+        parts.append(
+            f'<polyline {style} points="{coords}" fill="none" stroke-width="2.5" '
+            'stroke-linejoin="round" stroke-linecap="round" style="fill:none"/>'
+        )
+        end_x, end_y = line[-1]
+        parts.append(f'<circle {style} cx="{end_x:.1f}" cy="{end_y:.1f}" r="3.5"/>')
+    legend_top = TOP + PLOT_HEIGHT + BOTTOM + 4
+    column_w = (WIDTH - 8) // LEGEND_COLUMNS
+    final = _last_stacks(points)
+    for number, player in enumerate(players):
+        row, column = divmod(number, LEGEND_COLUMNS)
+        lx, ly = 4 + column * column_w, legend_top + row * LEGEND_ROW
+        name = escape(str(labels.get(player, player)))
+        parts.append(
+            f'<line {_style(number)} x1="{lx}" x2="{lx + 22}" y1="{ly + 8}" y2="{ly + 8}" '
+            'stroke-width="3"/>'
+            f'<text x="{lx + 28}" y="{ly + 13}" fill="currentColor">{name} '
+            f'<tspan font-weight="600">{final[player]}</tspan></text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _style(number: int) -> str:
+    colour = f'class="hg-c{number % len(LIGHT)}"'
+    dash = DASHES[(number // len(LIGHT)) % len(DASHES)]
+    return f'{colour} stroke-dasharray="{dash}"' if dash else colour
+
+
+def _nice_top(chips: int) -> int:
+    """A round number at or above the tallest stack, so the axis reads 0, half, top."""
+    if chips <= 0:
+        return 10
+    step = 10 ** (len(str(chips)) - 1)
+    for factor in (1, 2, 4, 5, 10):
+        if factor * step >= chips and (factor * step) % 2 == 0:
+            return factor * step
+    return 10 * step
+
+
+def _last_stacks(points: Sequence[Point]) -> dict[Hashable, int]:
+    final: dict[Hashable, int] = {}
+    for _, stacks in points:
+        final.update(stacks)
+    return final

@@ -1,0 +1,254 @@
+"""The host's seat list: who sits where, buy-ins, cash-outs, adjustments and the join links.
+
+Each seat's join link is shown as a QR code a player scans to claim the seat
+on their own phone. When the server listens on the table's Wi-Fi
+(`make run HOST=0.0.0.0` sets HOMEGAME_LAN=1) and the host browses it as
+localhost, the code carries the machine's LAN address instead, so a phone
+can reach it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlsplit
+
+import segno
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from ledger import closing, services
+from ledger.actors import Actor
+from ledger.forms import SeatAddForm, form_message, seat_from, whole
+from ledger.models import Night
+from ledger.views import state
+from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
+from ledger.views.table import answer
+
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+
+
+def lan_ip() -> str | None:
+    """This machine's address on the local network, or None.
+
+    Connecting a UDP socket only picks the route and the source address; it
+    sends no packet, so this works offline and touches nobody.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        address = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") else address
+
+
+def absolute(request: HttpRequest, path: str) -> str:
+    """The link a phone at the table can open: the LAN address when serving the Wi-Fi."""
+    url = request.build_absolute_uri(path)
+    if os.environ.get("HOMEGAME_LAN") != "1":
+        return url
+    parts = urlsplit(url)
+    if parts.hostname not in LOCAL_HOSTS and f"[{parts.hostname}]" not in LOCAL_HOSTS:
+        return url
+    address = lan_ip()
+    if address is None:
+        return url
+    port = f":{parts.port}" if parts.port else ""
+    return parts._replace(netloc=f"{address}{port}").geturl()
+
+
+def qr_svg(url: str) -> str:
+    """The URL as an inline SVG QR code, dark on white so it scans in dark mode too."""
+    code = segno.make(url, error="m")
+    # segno writes the SVG itself; the URL is only encoded in it.
+    return mark_safe(
+        code.svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr", lineclass=None)
+    )
+
+
+def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = "") -> dict:
+    view = state.table(night, actor)
+    seated = {r.seat.person_id for r in view.rows}
+    people = [p for p in night.group.people.all() if p.pk not in seated]
+    nets = closing.nets(night)
+    rows = []
+    for row in view.rows:
+        link = absolute(request, reverse("ledger:join", args=[row.seat.join_token]))
+        rows.append(
+            {
+                "row": row,
+                "net": nets.get(row.seat.pk, 0),
+                "in_for": row.stack - nets.get(row.seat.pk, 0),
+                "link": link,
+                "qr": "" if row.seat.join_revoked or row.seat.left_at else qr_svg(link),
+            }
+        )
+    watch = absolute(request, reverse("ledger:watch", args=[night.spectator_token]))
+    return {
+        "night": night,
+        "t": view,
+        "seats": rows,
+        "add_form": SeatAddForm(people=people),
+        "watch_link": watch,
+        "watch_qr": qr_svg(watch) if not night.spectator_revoked else "",
+        "unit": night.unit,
+        "error": error,
+    }
+
+
+@require_GET
+@never_cache
+def seats(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    found, actor = night_for(request, night_id)
+    if actor.role != "host":
+        return answer(request, found, actor, error="Only the night's host can do that.", status=403)
+    return render(request, "ledger/seats.html", context(request, found, actor))
+
+
+def seats_write(request: HtmxHttpRequest, night_id: int, call, *, host_only: bool = True):
+    """A write from the seat list; a player's own sit-out comes back to the table."""
+    found, actor = night_for(request, night_id)
+    back_to_table = request.POST.get("back") == "table"
+
+    def check() -> None:
+        if host_only:
+            actor.require_host()
+        else:
+            actor.require_seat(seat_from(found, request.POST.get("seat")), None)
+
+    def done(result: dict) -> HttpResponse:
+        name = "ledger:night" if back_to_table else "ledger:seats"
+        return see_other(reverse(name, args=[found.pk]))
+
+    def refused(message: str, status: int) -> HttpResponse:
+        if back_to_table or actor.role != "host":
+            return answer(request, found, actor, error=message, status=status)
+        ctx = context(request, found, actor, error=message)
+        return render(request, "ledger/seats.html", ctx, status=status)
+
+    return write(
+        request,
+        found,
+        check=check,
+        call=lambda locked: call(locked, actor),
+        done=done,
+        refused=refused,
+    )
+
+
+def _seat(night: Night, request: HttpRequest):
+    return seat_from(night, request.POST.get("seat"))
+
+
+@require_POST
+def seat_add(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def call(night: Night, actor: Actor) -> dict:
+        form = SeatAddForm(request.POST, people=night.group.people.all())
+        if not form.is_valid():
+            raise ValidationError(form_message(form))
+        person = form.cleaned_data["person_obj"] or services.person_add(
+            group=night.group, name=form.cleaned_data["name"]
+        )
+        seat = services.seat_add(night=night, person=person)
+        return {"message": f"{person.name} sits in seat {seat.position}."}
+
+    return seats_write(request, night_id, call)
+
+
+@require_POST
+def buy_in(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def call(night: Night, actor: Actor) -> dict:
+        chips = whole(request.POST.get("chips"), "The buy-in")
+        posting = services.buy_in(
+            night=night, seat=_seat(night, request), chips=chips, recorded_by=actor.label
+        )
+        return {"message": posting.memo}
+
+    return seats_write(request, night_id, call)
+
+
+@require_POST
+def cash_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def call(night: Night, actor: Actor) -> dict:
+        text = request.POST.get("chips", "").strip()
+        chips = whole(text, "The cash-out") if text else None
+        posting = services.cash_out(
+            night=night, seat=_seat(night, request), chips=chips, recorded_by=actor.label
+        )
+        return {"message": posting.memo}
+
+    return seats_write(request, night_id, call)
+
+
+@require_POST
+def adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def call(night: Night, actor: Actor) -> dict:
+        chips = whole(request.POST.get("chips"), "The adjustment")
+        posting = services.adjust(
+            night=night,
+            seat=_seat(night, request),
+            chips=chips,
+            reason=request.POST.get("reason", ""),
+            recorded_by=actor.label,
+        )
+        return {"message": posting.memo}
+
+    return seats_write(request, night_id, call)
+
+
+@require_POST
+def sit_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Sit out the next hands, or come back; the host or the player at that seat."""
+
+    def call(night: Night, actor: Actor) -> dict:
+        out = request.POST.get("out") == "1"
+        seat = services.sit_out(night=night, seat=_seat(night, request), out=out)
+        return {"message": f"{seat.person.name} {'sits out' if out else 'is back'}."}
+
+    return seats_write(request, night_id, call, host_only=False)
+
+
+@require_POST
+def leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def call(night: Night, actor: Actor) -> dict:
+        seat = _seat(night, request)
+        services.check_open(night)
+        services.leave(night=night, seat=seat, recorded_by=actor.label)
+        return {"message": f"{seat.person.name} has left and is cashed out."}
+
+    return seats_write(request, night_id, call)
+
+
+@require_POST
+def join_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Revoke a seat's join link, or make a new one (which also revokes the old)."""
+
+    def call(night: Night, actor: Actor) -> dict:
+        seat = _seat(night, request)
+        if request.POST.get("do") == "new":
+            services.join_link_renew(seat=seat)
+        else:
+            services.join_link_revoke(seat=seat)
+        return {"seat": seat.pk}
+
+    return seats_write(request, night_id, call)
+
+
+@require_POST
+def watch_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    def call(night: Night, actor: Actor) -> dict:
+        if request.POST.get("do") == "new":
+            services.spectator_link_renew(night=night)
+        else:
+            services.spectator_link_revoke(night=night)
+        return {}
+
+    return seats_write(request, night_id, call)

@@ -1,0 +1,336 @@
+"""What the table page shows, read from the journal through the services; never writes.
+
+`table_context` gathers the stacks, the hand in play, its pots and whose
+turn it is, and what the viewer may do about it. `markers` is the cheap
+fingerprint of all that (two queries) behind the poll's ETag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db.models import Exists, OuterRef, Subquery, Sum
+from django.urls import reverse
+from django.utils.crypto import salted_hmac
+
+from ledger import betting, charts, closing, hands
+from ledger.actors import Actor
+from ledger.models import Account, Entry, Hand, Night, Posting, Seat
+from rulebook.models import Game
+from rulebook.schema import FAMILIES
+
+HISTORY_ROWS = 12
+COMMUNITY = "community"
+HIGH_LOW = ("high_low", "high_low_declare")
+
+
+@dataclass
+class SeatRow:
+    seat: Seat
+    name: str
+    stack: int
+    committed: int = 0
+    in_hand: bool = False
+    folded: bool = False
+    all_in: bool = False
+    to_act: bool = False
+    dealer: bool = False
+    me: bool = False
+
+
+@dataclass
+class PotRow:
+    index: int
+    label: str
+    amount: int
+    eligible: list[SeatRow]
+
+
+@dataclass
+class Turn:
+    row: SeatRow
+    to_call: int
+    legal: frozenset[str]
+    min_to: int | None
+    max_to: int | None
+    all_in_to: int
+    mine: bool  # the viewer may record this seat's action
+
+
+@dataclass
+class GameInfo:
+    slug: str = ""
+    name: str = ""
+    family: str = ""
+    pot_kind: str = "high"
+    whole_pot: bool = False  # Trash Poker: a short stack still plays for the whole pot
+
+    @property
+    def high_low(self) -> bool:
+        return self.pot_kind in HIGH_LOW
+
+    @property
+    def declare(self) -> bool:
+        return self.pot_kind == "high_low_declare"
+
+
+@dataclass
+class Table:
+    night: Night
+    actor: Actor
+    rows: list[SeatRow]
+    hand: Hand | None
+    latest: Hand | None
+    game: GameInfo = field(default_factory=GameInfo)
+    pots: list[PotRow] = field(default_factory=list)
+    turn: Turn | None = None
+    riding: int = 0
+    betting_open: bool = False
+    rounds: int = 0
+    antes: bool = False
+    history: list = field(default_factory=list)
+
+    @property
+    def is_host(self) -> bool:
+        return self.actor.role == "host"
+
+    @property
+    def can_run(self) -> bool:
+        """Host, or the dealer of the hand in play, runs it."""
+        return self.is_host or self.actor.is_dealer(self.hand)
+
+    @property
+    def can_reopen(self) -> bool:
+        return (
+            self.hand is None
+            and self.latest is not None
+            and (self.is_host or self.actor.is_dealer(self.latest))
+        )
+
+    @property
+    def open(self) -> bool:
+        return self.night.status == Night.Status.OPEN
+
+    @property
+    def need_antes(self) -> bool:
+        ante = self.hand.config.get("ante", 0) if self.hand else 0
+        return bool(self.hand and not self.antes and not self.rounds and ante > 0)
+
+    @property
+    def at_table(self) -> list[SeatRow]:
+        return [r for r in self.rows if r.seat.left_at is None]
+
+
+def labels(seats: list[Seat]) -> dict[int, str]:
+    """Display names; two people with one name are told apart by seat number."""
+    counts: dict[str, int] = {}
+    for seat in seats:
+        counts[seat.person.name] = counts.get(seat.person.name, 0) + 1
+    return {
+        s.pk: s.person.name if counts[s.person.name] == 1 else f"{s.person.name} ({s.position})"
+        for s in seats
+    }
+
+
+def game_info(slug: str, name: str = "") -> GameInfo:
+    if not slug:
+        return GameInfo(name=name)
+    game = Game.objects.filter(slug=slug).only("slug", "name", "family", "data").first()
+    if game is None:
+        return GameInfo(slug=slug, name=name)
+    spec = game.spec
+    rules = [*spec.money, *(m for o in spec.options for m in o.money)]
+    return GameInfo(
+        slug=slug,
+        name=name or game.name,
+        family=game.family,
+        pot_kind=spec.pot.kind,
+        whole_pot=any(r.kind == "all_in_whole_pot" for r in rules),
+    )
+
+
+def table(night: Night, actor: Actor) -> Table:
+    seats = list(night.seats.select_related("person").order_by("position"))
+    names = labels(seats)
+    stacks = closing.booked_stacks(night)
+    me = actor.seat.pk if actor.seat else None
+    rows = [SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk], me=s.pk == me) for s in seats]
+    by_id = {r.seat.pk: r for r in rows}
+    latest = night.hands.select_related("dealer__person").order_by("-number").first()
+    hand = latest if latest and latest.status != Hand.Status.SETTLED else None
+    view = Table(night=night, actor=actor, rows=rows, hand=hand, latest=latest)
+    view.riding = riding(night)
+    view.history = history(night)
+    if hand is None:
+        return view
+    view.game = game_info(hand.game_slug, hand.game_name)
+    now = hands.state(hand)
+    view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
+    for seat_id in hand.seat_order:
+        row = by_id[seat_id]
+        row.in_hand, row.folded = True, seat_id in now.folded
+        row.all_in = not row.folded and row.stack == 0
+    by_id[hand.dealer_id].dealer = True
+    if hand.postings.exists():
+        built = hands.showdown_pots(hand)
+        view.pots = [
+            PotRow(
+                index=i,
+                label="Main pot" if i == 0 else f"Side pot {i}",
+                amount=pot.amount,
+                eligible=[by_id[s] for s in hand.seat_order if s in pot.eligible],
+            )
+            for i, pot in enumerate(built)
+        ]
+    if now.round is not None and now.betting_open:
+        round_ = now.round
+        for seat_id, chips in betting.committed(round_).items():
+            by_id[seat_id].committed = chips
+        turn = betting.next_to_act(round_)
+        row = by_id[turn]
+        row.to_act = True
+        view.turn = Turn(
+            row=row,
+            to_call=betting.to_call(round_, turn),
+            legal=betting.legal(round_, turn),
+            min_to=betting.min_raise_to(round_, turn),
+            max_to=betting.max_raise_to(round_, turn),
+            all_in_to=round_.committed[turn] + round_.stacks[turn],
+            mine=view.can_run or turn == me,
+        )
+    return view
+
+
+def riding(night: Night) -> int:
+    """Chips riding to the next hand, read without creating the account."""
+    total = Entry.objects.filter(account__night=night, account__kind=Account.Kind.RIDING).aggregate(
+        total=Sum("amount")
+    )["total"]
+    return total or 0
+
+
+def history(night: Night, limit: int | None = HISTORY_ROWS) -> list[Posting]:
+    """The latest postings, newest first, each with who recorded it and whether it was undone."""
+    postings = (
+        Posting.objects.filter(night=night)
+        .select_related("hand")
+        .annotate(undone=Exists(Posting.objects.filter(reverses=OuterRef("pk"))))
+        .order_by("-pk")
+    )
+    return list(postings[:limit] if limit else postings)
+
+
+def start_choices(night: Night) -> dict:
+    """The start-hand form: games by family, who is in by default, and the next dealer."""
+    games = Game.objects.listed().values_list("slug", "name", "version", "family")
+    families: dict[str, list] = {}
+    for slug, name, version, family in games:
+        label = f"{name} ({version})" if version else name
+        families.setdefault(family, []).append((slug, label))
+    return {
+        "game_groups": [(FAMILIES[f], families[f]) for f in FAMILIES if f in families],
+        "next_dealer": hands.next_dealer(night),
+    }
+
+
+def chart(night: Night, names: dict[int, str]) -> str:
+    """Every stack after each posting that moved one, as an inline SVG.
+
+    The cash-outs that end a night would take every line to zero, so the
+    chart stops at the last posting before them and shows where play left off.
+    """
+    entries = list(
+        Entry.objects.filter(account__night=night, account__kind=Account.Kind.STACK)
+        .order_by("posting_id", "pk")
+        .values_list("posting_id", "posting__kind", "account__seat_id", "amount")
+    )
+    while night.status == Night.Status.ENDED and entries and entries[-1][1] == "cash_out":
+        entries.pop()
+    points: list[tuple[int, dict[int, int]]] = []
+    current: dict[int, int] = {}
+    last_posting = None
+    for posting_id, _, seat_id, amount in entries:
+        if posting_id != last_posting and last_posting is not None:
+            points.append((len(points), dict(current)))
+        current[seat_id] = current.get(seat_id, 0) + amount
+        last_posting = posting_id
+    if last_posting is not None:
+        points.append((len(points), dict(current)))
+    return charts.stack_chart(points, names)
+
+
+def markers(*, night_id: int | None = None, token: str | None = None) -> tuple | None:
+    """Everything the table shows changes one of these; two queries, for the poll's ETag."""
+    nights = (
+        Night.objects.filter(pk=night_id)
+        if token is None
+        else Night.objects.filter(spectator_token=token, spectator_revoked=False)
+    )
+    latest_hand = Hand.objects.filter(night=OuterRef("pk")).order_by("-number")
+    row = (
+        nights.annotate(
+            last_posting=Subquery(
+                Posting.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+            ),
+            last_hand=Subquery(latest_hand.values("pk")[:1]),
+            hand_status=Subquery(latest_hand.values("status")[:1]),
+        )
+        .values_list(
+            "pk",
+            "status",
+            "spectator_token",
+            "spectator_revoked",
+            "last_posting",
+            "last_hand",
+            "hand_status",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    seats = tuple(
+        Seat.objects.filter(night_id=row[0])
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "position",
+            "sitting_out",
+            "left_at",
+            "join_revoked",
+            "join_token",
+            "claimed_session",
+        )
+    )
+    return (row, seats)
+
+
+def viewer_of(actor: Actor) -> str:
+    if actor.role == "seat":
+        return f"seat-{actor.seat.pk}"
+    return actor.role
+
+
+def etag(viewer: str, marks: tuple) -> str:
+    """An ETag only a viewer who was shown this table can know: its markers signed with the key."""
+    digest = salted_hmac("ledger.poll", f"{viewer}|{marks!r}", secret=settings.SECRET_KEY)
+    return f'"{viewer}.{digest.hexdigest()[:32]}"'
+
+
+def seen_etag(header: str) -> tuple[str, str] | None:
+    """(viewer, the whole ETag) from If-None-Match, or None when it is not one of ours."""
+    value = header.strip()
+    if value.startswith("W/"):
+        value = value[2:]
+    if len(value) < 3 or not (value[0] == value[-1] == '"'):
+        return None
+    viewer, _, digest = value[1:-1].partition(".")
+    if not viewer or not digest:
+        return None
+    return viewer, f'"{viewer}.{digest}"'
+
+
+def poll_url(night: Night, actor: Actor) -> str:
+    if actor.role == "spectator":
+        return reverse("ledger:watch_poll", args=[night.spectator_token])
+    return reverse("ledger:poll", args=[night.pk])

@@ -1,0 +1,404 @@
+"""The table: stacks, pots and whose turn it is, the hand's buttons, and the 2-second poll.
+
+One template draws the table for the host, a seated player and the
+spectator link; what each may press is decided by `ledger.actors`. Every
+button is a plain form, so the page works without script; htmx posts it and
+swaps the table in place, and other phones pick the change up by polling.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ledger import actors, betting, hands
+from ledger.actors import Actor, Forbidden
+from ledger.forms import (
+    NO_PLAYERS,
+    UNKNOWN_GAME,
+    declarations,
+    seat_from,
+    seats_from,
+    whole,
+    winner_lists,
+)
+from ledger.models import Hand, Night, Seat
+from ledger.views import state
+from ledger.views.common import HtmxHttpRequest, night_for, partial_wanted, see_other, write
+from rulebook.models import Game
+
+START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
+UNKNOWN_ACTION = "{action!r} is not a betting action."
+POTS_CHANGED = "The pots changed since this page was drawn: check the winners again."
+NO_SUCH_LINK = "This link does not work any more: ask the host for a new one."
+REFUSED_HEADER = "X-Ledger-Refused"
+
+
+def context(
+    request: HttpRequest,
+    night: Night,
+    actor: Actor,
+    *,
+    error: str = "",
+    notice: str = "",
+    marks: tuple | None = None,
+) -> dict:
+    view = state.table(night, actor)
+    marks = marks or state.markers(night_id=night.pk)
+    ctx = {
+        "t": view,
+        "night": night,
+        "error": error,
+        "notice": notice,
+        "poll_url": state.poll_url(night, actor),
+        "poll_headers": json.dumps({"If-None-Match": state.etag(state.viewer_of(actor), marks)}),
+        "watching": actor.role == "spectator",
+    }
+    if view.hand is None and view.open:
+        choices = state.start_choices(night)
+        if may_start(actor, choices["next_dealer"]):
+            ctx["start"] = choices
+    if view.hand is not None and not view.betting_open and view.open:
+        ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
+        ctx["min_bet"] = view.hand.config.get("min_bet", 1)
+        ctx["pots_key"] = pots_key(view.pots)
+    return ctx
+
+
+def answer(
+    request: HtmxHttpRequest,
+    night: Night,
+    actor: Actor,
+    *,
+    error: str = "",
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The table after a write: the swapped region for htmx, else the whole page."""
+    ctx = context(request, night, actor, error=error, notice=notice)
+    if partial_wanted(request):
+        response = render(request, "ledger/table.html#table", ctx, status=status)
+        if status >= 400:
+            # The table with the reason, to swap in place (see static/js/ledger.js).
+            response[REFUSED_HEADER] = "1"
+        return response
+    ctx.update(full_page(night, ctx["t"]))
+    return render(request, "ledger/table.html", ctx, status=status)
+
+
+def full_page(night: Night, view: state.Table) -> dict:
+    names = {r.seat.pk: r.name for r in view.rows}
+    return {"chart": state.chart(night, names)}
+
+
+def may_start(actor: Actor, next_dealer: Seat | None) -> bool:
+    if actor.role == "host":
+        return True
+    return actor.role == "seat" and next_dealer is not None and next_dealer.pk == actor.seat.pk
+
+
+def pots_key(pots: list[state.PotRow]) -> str:
+    """The pots as drawn, so an award made against pots that since changed is refused."""
+    return ";".join(f"{p.amount}:{','.join(str(r.seat.pk) for r in p.eligible)}" for p in pots)
+
+
+@require_GET
+@never_cache
+def night(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    found, actor = night_for(request, night_id)
+    ctx = context(request, found, actor)
+    ctx.update(full_page(found, ctx["t"]))
+    return render(request, "ledger/table.html", ctx)
+
+
+@require_GET
+def poll(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The table region, or 304 when nothing changed since the viewer's ETag.
+
+    A 304 reads two queries and never the session: the ETag is signed, and
+    only a viewer who was shown this table was ever given it. Anything else
+    goes through the full check of who is asking.
+    """
+    marks = state.markers(night_id=night_id)
+    if marks is None:
+        raise Http404
+    seen = state.seen_etag(request.headers.get("If-None-Match", ""))
+    if seen and seen[0] != "spectator" and state.etag(seen[0], marks) == seen[1]:
+        return not_modified(seen[1])
+    found, actor = night_for(request, night_id)
+    return polled(request, found, actor, marks)
+
+
+@require_GET
+def watch_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    marks = state.markers(token=token)
+    if marks is None:
+        raise Http404(NO_SUCH_LINK)
+    seen = state.seen_etag(request.headers.get("If-None-Match", ""))
+    if seen and seen[0] == "spectator" and state.etag(seen[0], marks) == seen[1]:
+        return not_modified(seen[1])
+    found = actors.spectator_night(token)
+    if found is None:
+        raise Http404(NO_SUCH_LINK)
+    return polled(request, found, Actor(night=found, role="spectator"), marks)
+
+
+def polled(request: HttpRequest, night: Night, actor: Actor, marks: tuple) -> HttpResponse:
+    ctx = context(request, night, actor, marks=marks)
+    response = render(request, "ledger/table.html#table", ctx)
+    response["ETag"] = state.etag(state.viewer_of(actor), marks)
+    response["Cache-Control"] = "private, no-cache"
+    response["Vary"] = "Cookie"
+    return response
+
+
+def not_modified(tag: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@require_GET
+@never_cache
+def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The spectator link: the same table, read-only."""
+    found = actors.spectator_night(token)
+    if found is None:
+        raise Http404(NO_SUCH_LINK)
+    ctx = context(request, found, Actor(night=found, role="spectator"))
+    ctx.update(full_page(found, ctx["t"]))
+    ctx["watch_token"] = token
+    return render(request, "ledger/table.html", ctx)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A seat's join link: GET shows whose seat it is, POST claims it for this phone."""
+    seat = (
+        Seat.objects.select_related("night__host", "person")
+        .filter(join_token=token, join_revoked=False)
+        .first()
+    )
+    if seat is None:
+        raise Http404(NO_SUCH_LINK)
+    ctx = {"seat": seat, "night": seat.night, "error": ""}
+    if request.method == "GET":
+        ctx["mine"] = seat.claimed_session and seat.claimed_session == request.session.session_key
+        return render(request, "ledger/join.html", ctx)
+
+    def refused(message: str, status: int) -> HttpResponse:
+        return render(request, "ledger/join.html", ctx | {"error": message}, status=status)
+
+    def call(locked: Night) -> dict:
+        actors.claim_seat(request, seat)
+        return {"seat": seat.pk}
+
+    return write(
+        request,
+        seat.night,
+        check=lambda: None,
+        call=call,
+        done=lambda result: see_other(seat.night.get_absolute_url()),
+        refused=refused,
+    )
+
+
+def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResponse:
+    """A write from the table page, answered with the table."""
+    found, actor = night_for(request, night_id)
+
+    def done(result: dict) -> HttpResponse:
+        if partial_wanted(request):
+            return answer(request, found, actor, notice=result.get("message", ""))
+        return see_other(reverse("ledger:night", args=[found.pk]))
+
+    def refused(message: str, status: int) -> HttpResponse:
+        return answer(request, found, actor, error=message, status=status)
+
+    return write(
+        request,
+        found,
+        check=lambda: check(found, actor),
+        call=lambda locked: call(locked, actor),
+        done=done,
+        refused=refused,
+    )
+
+
+def hand_of(night: Night, hand_id: int) -> Hand:
+    return get_object_or_404(Hand.objects.select_related("night"), pk=hand_id, night=night)
+
+
+def fresh(hand: Hand) -> Hand:
+    """The hand as it stands now the night is locked; another phone may have moved it on."""
+    return Hand.objects.select_related("night").get(pk=hand.pk)
+
+
+@require_POST
+def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        if actor.role == "host":
+            return
+        dealer = seat_from(night, post.get("dealer"))
+        if not may_start(actor, hands.next_dealer(night)) or dealer.pk != actor.seat.pk:
+            raise Forbidden(START_NOT_YOURS)
+
+    def call(night: Night, actor: Actor) -> dict:
+        slug = post.get("game", "").strip()
+        if slug and not Game.objects.filter(slug=slug).exists():
+            raise ValidationError(UNKNOWN_GAME.format(slug=slug))
+        players = seats_from(night, post.getlist("players"))
+        if not players:
+            raise ValidationError(NO_PLAYERS)
+        dealer = seat_from(night, post.get("dealer"))
+        info = state.game_info(slug)
+        hand = hands.hand_start(
+            night=night,
+            players=players,
+            dealer=dealer,
+            recorded_by=actor.label,
+            game_slug=slug,
+            game_name=info.name,
+            side_pots=not info.whole_pot,
+        )
+        return {"message": f"Hand {hand.number} started: {dealer.person.name} deals."}
+
+    return table_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_antes(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        posting = hands.collect_antes(hand=fresh(hand_of(night, hand_id)), recorded_by=actor.label)
+        return {"message": posting.memo}
+
+    return table_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_round(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        hand = fresh(hand_of(night, hand_id))
+        opener = seat_from(night, post["opener"]) if post.get("opener") else None
+        blinds = []
+        if post.get("blinds"):
+            small = whole(post.get("small_blind"), "The small blind")
+            big = whole(post.get("big_blind"), "The big blind")
+            small_seat, big_seat, first = blind_seats(hand)
+            blinds = [(small_seat, small), (big_seat, big)]
+            opener = opener or first
+        posting = hands.round_start(
+            hand=hand, recorded_by=actor.label, opener=opener, blinds=blinds
+        )
+        return {"message": posting.memo}
+
+    return table_write(request, night_id, check, call)
+
+
+def blind_seats(hand: Hand) -> tuple[Seat, Seat, Seat]:
+    """Small blind, big blind and first to act, by the card-room convention.
+
+    Left of the dealer posts the small blind, the next the big, and the next
+    acts first; heads up, the dealer posts the small blind and acts first.
+    """
+    now = hands.state(hand)
+    live = [s for s in hand.seat_order if s not in now.folded]
+    seats = {s.pk: s for s in Seat.objects.filter(pk__in=live).select_related("person")}
+    order = [seats[s] for s in live]
+    if len(order) == 2:
+        return order[1], order[0], order[1]
+    return order[0], order[1], order[2 % len(order)]
+
+
+@require_POST
+def hand_act(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        hand = hand_of(night, hand_id)  # another night's hand is a 404 before anything else
+        actor.require_seat(seat_from(night, post.get("seat")), hand)
+
+    def call(night: Night, actor: Actor) -> dict:
+        action = post.get("action", "")
+        if action not in betting.KINDS:
+            raise ValidationError(UNKNOWN_ACTION.format(action=action))
+        amount = whole(post.get("amount"), "The amount") if action in ("bet", "raise") else 0
+        posting = hands.act(
+            hand=fresh(hand_of(night, hand_id)),
+            seat=seat_from(night, post.get("seat")),
+            action=action,
+            amount=amount,
+            recorded_by=actor.label,
+        )
+        return {"message": posting.memo}
+
+    return table_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_award(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        hand = fresh(hand_of(night, hand_id))
+        if hand.status != Hand.Status.SETTLED:
+            view = state.table(night, actor)
+            if post.get("pots", "") != pots_key(view.pots):
+                raise ValidationError(POTS_CHANGED)
+        count = len(hands.showdown_pots(hand)) if hand.postings.exists() else 0
+        game = state.game_info(hand.game_slug, hand.game_name)
+        low = None
+        if game.declare:
+            declared, high_order, low_order = declarations(post, hand.seat_order)
+            winners, low = hands.declared_winners(hand, declared, high_order, low_order)
+        elif game.high_low:
+            winners = winner_lists(post, "high", count)
+            low = winner_lists(post, "low", count)
+        else:
+            winners = winner_lists(post, "win", count)
+        posting = hands.award(hand=hand, winners=winners, low_winners=low, recorded_by=actor.label)
+        return {"message": posting.memo or f"Hand {hand.number} settled."}
+
+    return table_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_undo(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        reversal = hands.undo(hand=fresh(hand_of(night, hand_id)), recorded_by=actor.label)
+        return {"message": reversal.memo}
+
+    return table_write(request, night_id, check, call)
+
+
+@require_GET
+@never_cache
+def journal(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Every posting of the night, newest first, with who recorded it and when."""
+    found, actor = night_for(request, night_id)
+    ctx = {"night": found, "postings": state.history(found, limit=None), "actor": actor}
+    return render(request, "ledger/journal.html", ctx)
