@@ -1,7 +1,28 @@
 """Shared fixtures: a test database with the whole rulebook loaded once."""
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings, request, tmp_path_factory):
+    """A run with live-server tests keeps its SQLite test database in a file.
+
+    In memory, pytest-django hands the test thread's connection to every
+    request thread of the live server, so one SQLite connection serves them
+    all. A request still being served when a test ends (a closed phone's last
+    fetch, the service worker's precache, a table polling every 2 s) may be
+    reading a table as the flush deletes its rows, and the flush fails at
+    once with "database table is locked": SQLITE_LOCKED waits for no busy
+    timeout. In a file each thread has its own connection, WAL lets reads run
+    beside the flush, and a write waits on the 20 s timeout, as on the site.
+    """
+    database = settings.DATABASES["default"]
+    live = any("live_server" in getattr(item, "fixturenames", ()) for item in request.session.items)
+    if live and database["ENGINE"] == "django.db.backends.sqlite3":
+        path = tmp_path_factory.mktemp("db") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)
 
 
 @pytest.fixture(scope="session")
