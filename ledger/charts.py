@@ -19,6 +19,8 @@ PLOT_HEIGHT = 180
 LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 26
 LEGEND_ROW = 22
 LEGEND_COLUMNS = 2
+# Characters of "name stack" that fit one legend column at the chart's 13 px font.
+LEGEND_CHARS = 20
 
 # Light and dark versions of each line colour, each readable on its background.
 LIGHT = ("#1d4ed8", "#c2410c", "#15803d", "#7e22ce", "#a16207", "#0e7490", "#be185d", "#4d7c0f")
@@ -93,7 +95,7 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
     for number, player in enumerate(players):
         row, column = divmod(number, LEGEND_COLUMNS)
         lx, ly = 4 + column * column_w, legend_top + row * LEGEND_ROW
-        name = escape(str(labels.get(player, player)))
+        name = escape(_legend_name(str(labels.get(player, player)), final[player]))
         parts.append(
             f'<line {_style(number)} x1="{lx}" x2="{lx + 22}" y1="{ly + 8}" y2="{ly + 8}" '
             'stroke-width="3"/>'
@@ -102,6 +104,12 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _legend_name(name: str, stack: int) -> str:
+    """The name, cut short with an ellipsis so that it and the stack fit one legend column."""
+    room = LEGEND_CHARS - len(str(stack)) - 1
+    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 def _style(number: int) -> str:

@@ -904,6 +904,15 @@ def test_the_chart_draws_a_line_per_player_and_escapes_names():
     assert 'Ann <tspan font-weight="600">120</tspan>' in svg
 
 
+def test_a_long_name_in_the_chart_legend_is_cut_so_its_stack_still_shows():
+    svg = charts.stack_chart(
+        [(0, {1: 100, 2: 100}), (1, {1: 81, 2: 119})], {1: "Ann", 2: "Maximilian-Alexander"}
+    )
+    # Twenty characters fit a legend column of a 360 px chart: the name gives way, not the stack.
+    assert 'Maximilian-Alex… <tspan font-weight="600">119</tspan>' in svg
+    assert 'Ann <tspan font-weight="600">81</tspan>' in svg
+
+
 def test_the_chart_is_empty_without_points_and_dashes_the_ninth_line():
     assert charts.stack_chart([]) == ""
     svg = charts.stack_chart([(0, dict.fromkeys(range(9), 10))])
