@@ -12,24 +12,11 @@ from playwright.sync_api import expect
 
 from rulebook import dealer
 from rulebook.loader import load_games
+from tests.browser.checks import assert_fits_the_phone, other_hosts
 
 pytestmark = pytest.mark.browser
 
 GAMES = {game.slug: game for game in load_games()}
-
-# Same rule as ../shared/tools/phone.py: links inside running text are exempt.
-SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')]
-  .filter(e => {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) return false;
-    if (getComputedStyle(e).visibility === 'hidden') return false;
-    const p = e.parentElement;
-    if (e.tagName === 'A' && p && (p.innerText || '').length > (e.innerText || '').length + 15)
-      return false;
-    return Math.min(r.width, r.height) < 44;
-  })
-  .map(e => e.tagName + ' ' + (e.innerText || e.value || e.name || '').trim().slice(0, 30))"""
 
 BACKGROUND_LUMINANCE = """() => {
   const [r, g, b] = getComputedStyle(document.body).backgroundColor
@@ -187,22 +174,13 @@ PHONE_PAGES = [
 def test_page_fits_a_360px_phone_with_thumb_sized_targets_and_no_other_hosts(
     page, site, site_host, path
 ):
-    other_hosts = []
-    page.on(
-        "request",
-        lambda r: (
-            urlparse(r.url).scheme in ("http", "https", "ws", "wss")
-            and urlparse(r.url).netloc != site_host
-            and other_hosts.append(r.url)
-        ),
-    )
+    elsewhere = other_hosts(page, site_host)
     response = page.goto(site + path, wait_until="networkidle")
     assert response is not None
     assert response.status == 200
 
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-    assert page.evaluate(SMALL_TARGETS) == []
-    assert other_hosts == []
+    assert_fits_the_phone(page)
+    assert elsewhere == []
 
 
 # Dark mode ----------------------------------------------------------------

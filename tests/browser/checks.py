@@ -1,0 +1,46 @@
+"""What every page must do on a 360 px phone, shared by the browser tests.
+
+No sideways scrolling, no tap target under 44 px, and no request to any host
+but the site's own.
+"""
+
+from urllib.parse import urlparse
+
+# Same rule as ../shared/tools/phone.py: links inside running text are exempt.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')]
+  .filter(e => {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    if (getComputedStyle(e).visibility === 'hidden') return false;
+    const p = e.parentElement;
+    if (e.tagName === 'A' && p && (p.innerText || '').length > (e.innerText || '').length + 15)
+      return false;
+    return Math.min(r.width, r.height) < 44;
+  })
+  .map(e => e.tagName + ' ' + (e.innerText || e.value || e.name || '').trim().slice(0, 30))"""
+
+OPEN_DETAILS = "() => document.querySelectorAll('details:not([open])').forEach(d => d.open = true)"
+
+
+def other_hosts(target, site_host: str) -> list[str]:
+    """Every request a page or browser context makes from now on to a host not the site's."""
+    found: list[str] = []
+
+    def seen(request) -> None:
+        url = urlparse(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != site_host:
+            found.append(request.url)
+
+    target.on("request", seen)
+    return found
+
+
+def assert_fits_the_phone(page, *, open_details: bool = False) -> None:
+    """No sideways scroll and no small target; `open_details` checks what folds away too."""
+    if open_details:
+        page.evaluate(OPEN_DETAILS)
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 360, f"{page.url} is {width} px wide"
+    small = page.evaluate(SMALL_TARGETS)
+    assert small == [], f"{page.url} has tap targets under 44 px: {small}"
