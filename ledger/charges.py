@@ -1,0 +1,475 @@
+"""Charges: the chips one firing of a game's money rule moves, and between which accounts.
+
+Pure chip math on ints, no Django. A money rule in the rulebook says who pays
+(`payer`), who is paid (`payee`), how much (`amount`, at most `cap`) and how
+often (`per`); `charge()` reads those fields and nothing else, so a match in
+Guts, a fee in Trash Poker and a bonus in Knock Poker take the same path. The
+game's name is never looked at.
+
+Accounts: each seat's stack, the hand's pot, the pot riding to the next deal
+(`next_pot`), the infraction side pot (`side_pot`), the bank, and each seat's
+marker, an IOU that may go below zero as the bank may. Every transfer takes
+from one account what it gives another, so chips are conserved by
+construction; stacks and pots never go below zero, because a payer short of
+chips pays what it has, and under the night's "marker" policy a seat owes
+the rest on its marker, which the settlement includes.
+
+How one firing is worked out:
+
+- Parties become accounts. `pot`, `next_pot`, `side_pot` and `bank` are
+  accounts; every other party names seats: `dealer` and `each_player` come
+  from the table, `each_active` is everyone in the hand who has not folded,
+  `each_other_player` is everyone, since nobody ever pays themselves; the
+  other roles (`winner`, `losers`, `knocker`, `actor`, ...) are facts of the
+  firing. `nobody`, a missing party, points, or a seat paying an unstated
+  amount moves no chips: those rules describe, they do not charge.
+- The amount: chips; money times the table's chips per unit of money (which
+  must come out whole); antes or minimum bets; a fraction of the pot P as it
+  stood when the rule fired; a multiple of the payer's own chips in the pot; or
+  an amount the table agreed before play, looked up by its name in the data.
+  It is multiplied by the firing's count (3 draws, 2 matching cards). A pot
+  paying an unstated amount pays everything it holds.
+- A bet the player chose at the moment (a wager against the pot, an auction
+  bid) replaces the amount; the rule's fixed amount is then the smallest bet.
+- The cap, resolved the same way, limits each payment: min(P, limit) for a
+  capped match, the pot for a wager against it, the payer's stack for the
+  Black Spot.
+- A pot fraction (or a whole pot) is one sum, shared by several payees in
+  whole chips, the odd chip to the first from the dealer's left. Any other
+  amount is paid to each payee in full ("two chips to each player who stayed").
+  Several payers each pay. Payers and payees go in seat order from the
+  dealer's left, which also decides who is paid first when a pot runs dry.
+
+What the rule data cannot say yet, so this module does not pretend to:
+
+- Put and Take: the put and take cards are ordinary rules with a count of
+  matching cards per seat, and a take never draws the pot below zero; but the
+  dealer's cover ("whatever the pot is short") depends on what the pot could
+  not pay each player. The caller has to fire it once per short player, with
+  that shortfall as the bet; the schema has no "the rest of rule X" amount.
+- Gooch half pots: a pot fraction rounds down, so the odd chip stays in the
+  pot (the `gooch-rounding` default). Settings are not read here: where one
+  changes an amount (Guts' `gutser-penalty`, Knock Poker's drop-out chip to the
+  pot) the caller fires a rule with the chosen amount.
+- The Black Spot's cap is written `agreed: "what the payer has left"`; this
+  module recognises that name (AT_THE_STACK). The schema wants a cap unit
+  of its own for "at the payer's stack".
+- Screw Your Neighbor and Liar's Poker stakes go to `nobody`: lives set out in
+  front of a player are not an account yet, so staking moves no chips, and a
+  lost stack (`agreed: "one stack"`) is charged from the stack like any amount.
+- Pokino scores points, not chips: nothing to charge.
+- `per` is free text, so the count comes from the caller. Draw tax's first
+  free card is in that text ("card drawn after the first"): the caller counts
+  k - 1; there is no free count here. A `per` naming a party ("player who
+  stayed") is already one payment per pair: count 1.
+- A cap per player per hand (Phone Home: two collect calls a hand) limits one
+  firing here; the caller keeps the hand's total.
+- Acey Deucey's data has only the losing side of a wager (actor to pot); the
+  win needs a rule like In Between's `wager-win`.
+- Hold'em's `agreed: "the small and big blind"` is two amounts under one name:
+  each blind is fired as a bet.
+- Guts' own `short-stack` setting answers the night's shortfall question for
+  one game; `game_shortfall` reads only the rule kinds (Trash Poker's M8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal, get_args
+
+from ledger.pots import split
+from rulebook.schema import Amount, MoneyRule, Party
+
+SeatId = int
+AccountKind = Literal["stack", "marker", "pot", "next_pot", "side_pot", "bank"]
+Shortfall = Literal["pay_what_you_have", "marker"]
+
+# The name the Black Spot's cap goes by in the data: the payer's stack.
+AT_THE_STACK = "what the payer has left"
+HELD_POTS = ("pot", "next_pot", "side_pot")
+POT_ACCOUNTS = (*HELD_POTS, "bank")
+SEAT_ROLES = frozenset(get_args(Party)) - {*POT_ACCOUNTS, "nobody"}
+# Roles the table answers unless the firing says otherwise.
+DERIVED_ROLES = frozenset({"dealer", "each_player", "each_active", "each_other_player"})
+
+SEAT_KIND_NEEDS_SEAT = "A {kind} account belongs to a seat."
+POT_KIND_HAS_NO_SEAT = "The {kind} account belongs to no seat."
+UNKNOWN_ACCOUNT = "{kind!r} is not an account."
+NOT_POSITIVE = "A transfer moves more than zero chips, not {chips}."
+SAME_ACCOUNT = "{account} cannot pay itself."
+DUPLICATE_SEAT = "Seat {seat} is listed twice in the hand."
+NO_STACK = "Seat {seat} has no stack at this table."
+NEGATIVE = "{what} cannot be {chips} chips."
+NOT_A_RATE = "A unit of money must buy more than zero chips, not {rate}."
+UNKNOWN_SHORTFALL = "Unknown shortfall policy {policy!r}: use 'pay_what_you_have' or 'marker'."
+UNKNOWN_ROLE = "{role!r} is not a role a seat can play."
+NOT_IN_HAND = "Seat {seat} is the {role} but is not in the hand."
+MISSING_ROLE = "Rule {rule!r} needs to know who is the {role}."
+NO_ANTE = "Rule {rule!r} is counted in antes, but the table has set no ante."
+NO_MIN_BET = "Rule {rule!r} is counted in minimum bets, but the table has set no minimum bet."
+NO_CHIP_VALUE = "Rule {rule!r} costs {money} in money, but the table has set no chip value."
+MONEY_NOT_WHOLE = (
+    "Rule {rule!r} costs {money} in money: at {rate} chips to one unit of money that is "
+    "{chips} chips of {chip}, not a whole number. Pick a smaller chip or another amount."
+)
+NOT_AGREED = "Rule {rule!r} needs {name!r}, which the table has not agreed."
+CONTRIBUTION_NEEDS_SEAT = "Rule {rule!r} is a multiple of the payer's chips in the pot: {payer}."
+COUNT_NEEDS_SEAT = "Rule {rule!r} is counted per seat, but neither side of it is a seat."
+BET_TOO_SMALL = "Rule {rule!r} takes a bet of at least {minimum} chips, not {bet}."
+
+
+class ChargeError(ValueError):
+    """A rule, a table or the facts of a firing that cannot be charged."""
+
+
+@dataclass(frozen=True, order=True)
+class Account:
+    """Where chips are held: a seat's stack or marker, one of the pots, or the bank."""
+
+    kind: AccountKind
+    seat: SeatId | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind in ("stack", "marker"):
+            if self.seat is None:
+                raise ChargeError(SEAT_KIND_NEEDS_SEAT.format(kind=self.kind))
+        elif self.kind in POT_ACCOUNTS:
+            if self.seat is not None:
+                raise ChargeError(POT_KIND_HAS_NO_SEAT.format(kind=self.kind))
+        else:
+            raise ChargeError(UNKNOWN_ACCOUNT.format(kind=self.kind))
+
+    def __str__(self) -> str:
+        return self.kind if self.seat is None else f"seat {self.seat}'s {self.kind}"
+
+
+POT = Account("pot")
+NEXT_POT = Account("next_pot")
+SIDE_POT = Account("side_pot")
+BANK = Account("bank")
+
+
+def stack(seat: SeatId) -> Account:
+    return Account("stack", seat)
+
+
+def marker(seat: SeatId) -> Account:
+    return Account("marker", seat)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Chips moved from one account to another."""
+
+    source: Account
+    target: Account
+    chips: int
+
+    def __post_init__(self) -> None:
+        if self.chips <= 0:
+            raise ChargeError(NOT_POSITIVE.format(chips=self.chips))
+        if self.source == self.target:
+            raise ChargeError(SAME_ACCOUNT.format(account=self.source))
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table when the rule fires, before anything is paid out.
+
+    `seats` are the seats in the hand from the dealer's left, so the dealer,
+    if dealt in, is last. `agreed` holds the amounts the table settled before
+    play, by the name the rule data gives them ("the Boo Ray amount"): one
+    answer per question, shared by an amount and a cap alike.
+    `chips_per_money` is how many chips one unit of money buys: 20 when a chip
+    is worth 0.05 (1 / ChipSet.unit).
+    """
+
+    seats: tuple[SeatId, ...]
+    dealer: SeatId
+    stacks: Mapping[SeatId, int]
+    pot: int = 0
+    next_pot: int = 0
+    side_pot: int = 0
+    contributions: Mapping[SeatId, int] = field(default_factory=dict)
+    ante: int | None = None
+    min_bet: int | None = None
+    chips_per_money: Fraction | None = None
+    agreed: Mapping[str, int] = field(default_factory=dict)
+    shortfall: Shortfall = "pay_what_you_have"
+
+    def __post_init__(self) -> None:
+        if len(set(self.seats)) != len(self.seats):
+            seat = next(s for s in self.seats if self.seats.count(s) > 1)
+            raise ChargeError(DUPLICATE_SEAT.format(seat=seat))
+        for seat in (*self.seats, self.dealer):
+            if seat not in self.stacks:
+                raise ChargeError(NO_STACK.format(seat=seat))
+        for seat, chips in self.stacks.items():
+            _check_chips(f"Seat {seat}'s stack", chips)
+        for seat, chips in self.contributions.items():
+            _check_chips(f"Seat {seat}'s chips in the pot", chips)
+        for name, chips in self.agreed.items():
+            _check_chips(f"The agreed {name!r}", chips)
+        for what in ("pot", "next_pot", "side_pot", "ante", "min_bet"):
+            if getattr(self, what) is not None:
+                _check_chips(f"The {what}", getattr(self, what))
+        if self.chips_per_money is not None and self.chips_per_money <= 0:
+            raise ChargeError(NOT_A_RATE.format(rate=self.chips_per_money))
+        if self.shortfall not in get_args(Shortfall):
+            raise ChargeError(UNKNOWN_SHORTFALL.format(policy=self.shortfall))
+
+    @property
+    def order(self) -> tuple[SeatId, ...]:
+        """The seats that can play a role: those in the hand, and the dealer who may deal out."""
+        return self.seats if self.dealer in self.seats else (*self.seats, self.dealer)
+
+
+@dataclass(frozen=True)
+class Firing:
+    """What happened to make the rule fire.
+
+    `roles` names the seats in each role, e.g. {"losers": (2, 3)}; a single
+    seat may be given bare. They override the roles read from the table.
+    `count` is how many times the rule applies (the `per` of the rule), the
+    same for everyone or per seat (Put and Take's matching cards); a per-seat
+    count belongs to the payer when the payer is a seat, else to the payee.
+    `bet` is an amount the player chose now, in chips.
+    """
+
+    roles: Mapping[str, SeatId | Collection[SeatId]] = field(default_factory=dict)
+    count: int | Mapping[SeatId, int] = 1
+    bet: int | None = None
+
+
+def charge(rule: MoneyRule, table: Table, firing: Firing | None = None) -> list[Transfer]:
+    """The transfers one firing of `rule` makes, payers and payees from the dealer's left."""
+    firing = firing or Firing()
+    if rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
+        return []
+    if rule.amount is not None and rule.amount.points is not None:
+        return []
+    if rule.amount is None and rule.payer not in HELD_POTS:
+        return []
+    roles = _roles(rule, table, firing)
+    payers = _accounts(rule.payer, roles)
+    payees = _accounts(rule.payee, roles)
+    book = _Book(table)
+    transfers: list[Transfer] = []
+    for payer in payers:
+        targets = [payee for payee in payees if payee != payer]
+        if targets:
+            transfers += _pay(rule, table, firing, book, payer, targets)
+    return transfers
+
+
+def effects(transfers: Iterable[Transfer]) -> dict[Account, int]:
+    """Each account's change in chips; the changes always add up to zero."""
+    change: dict[Account, int] = {}
+    for transfer in transfers:
+        change[transfer.source] = change.get(transfer.source, 0) - transfer.chips
+        change[transfer.target] = change.get(transfer.target, 0) + transfer.chips
+    return change
+
+
+def game_shortfall(rules: Iterable[MoneyRule], night: Shortfall) -> Shortfall:
+    """The night's policy, unless the game keeps a broke player in for the whole pot (M8).
+
+    A Trash Poker player out of chips stays in, pays nothing more and owes
+    nothing: no marker.
+    """
+    if any(rule.kind == "all_in_whole_pot" for rule in rules):
+        return "pay_what_you_have"
+    return night
+
+
+class _Book:
+    """Running balances within one firing: stacks and pots cannot go below zero."""
+
+    def __init__(self, table: Table) -> None:
+        self.held = {POT: table.pot, NEXT_POT: table.next_pot, SIDE_POT: table.side_pot}
+        self.held.update({stack(seat): chips for seat, chips in table.stacks.items()})
+        self.markers = table.shortfall == "marker"
+
+    def can_pay(self, payer: Account, chips: int) -> int:
+        """What the payer pays of `chips`: all of it, or what it holds when it may not owe.
+
+        A cap at the stack is resolved against the running balance, so the
+        Black Spot never reaches a marker.
+        """
+        if payer not in self.held or (self.markers and payer.kind == "stack"):
+            return chips
+        return min(chips, self.held[payer])
+
+    def move(self, payer: Account, target: Account, chips: int) -> list[Transfer]:
+        """The stack pays what it holds and its marker the rest; the caller limited `chips`."""
+        paid = min(chips, self.held.get(payer, chips))
+        transfers = []
+        if paid:
+            transfers.append(Transfer(payer, target, paid))
+        if chips > paid:
+            transfers.append(Transfer(marker(payer.seat), target, chips - paid))
+        if payer in self.held:
+            self.held[payer] -= paid
+        if target in self.held:
+            self.held[target] += chips
+        return transfers
+
+
+def _pay(
+    rule: MoneyRule,
+    table: Table,
+    firing: Firing,
+    book: _Book,
+    payer: Account,
+    targets: list[Account],
+) -> list[Transfer]:
+    """What `payer` pays its targets, after the cap and what the payer can cover."""
+    if rule.amount is None or rule.amount.pot is not None:
+        # One sum, shared.
+        only = targets[0] if len(targets) == 1 else None
+        total = book.can_pay(payer, _due(rule, table, firing, book, payer, only))
+        if only is not None:
+            shares = {only: total}
+        else:
+            by_seat = split(total, [t.seat for t in targets], table.order, "first_left")
+            shares = {t: by_seat[t.seat] for t in targets}
+        return [t for target in targets for t in book.move(payer, target, shares[target])]
+    transfers = []
+    for target in targets:
+        due = _due(rule, table, firing, book, payer, target)
+        transfers += book.move(payer, target, book.can_pay(payer, due))
+    return transfers
+
+
+def _due(
+    rule: MoneyRule,
+    table: Table,
+    firing: Firing,
+    book: _Book,
+    payer: Account,
+    target: Account | None,
+) -> int:
+    """The amount times the count, or the bet, held to the cap."""
+    if rule.amount is None:
+        return book.held[payer]
+    if firing.bet is not None:
+        _check_chips("The bet", firing.bet)
+        minimum = _minimum(rule, table)
+        if firing.bet < minimum:
+            raise ChargeError(BET_TOO_SMALL.format(rule=rule.id, minimum=minimum, bet=firing.bet))
+        due = firing.bet
+    else:
+        due = _chips(rule.amount, rule, table, book, payer) * _count(rule, firing, payer, target)
+    if rule.cap is not None:
+        due = min(due, _chips(rule.cap, rule, table, book, payer))
+    return due
+
+
+def _minimum(rule: MoneyRule, table: Table) -> int:
+    """A fixed amount is the smallest bet; an agreed or pot-sized one sets none."""
+    fixed = ("chips", "money", "antes", "min_bets")
+    if rule.amount is None or all(getattr(rule.amount, unit) is None for unit in fixed):
+        return 0
+    return _chips(rule.amount, rule, table, None, None)
+
+
+def _chips(
+    amount: Amount, rule: MoneyRule, table: Table, book: _Book | None, payer: Account | None
+) -> int:
+    """One amount (or cap) in chips, for this payer."""
+    if amount.chips is not None:
+        return amount.chips
+    if amount.money is not None:
+        return _money(amount.money, rule, table)
+    if amount.antes is not None:
+        if table.ante is None:
+            raise ChargeError(NO_ANTE.format(rule=rule.id))
+        return amount.antes * table.ante
+    if amount.min_bets is not None:
+        if table.min_bet is None:
+            raise ChargeError(NO_MIN_BET.format(rule=rule.id))
+        return amount.min_bets * table.min_bet
+    if amount.pot is not None:
+        # Rounded down: an odd chip stays in the pot.
+        return int(Fraction(amount.pot) * table.pot)
+    if amount.contribution is not None:
+        if payer is None or payer.kind != "stack":
+            raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.id, payer=payer))
+        return int(Fraction(amount.contribution) * table.contributions.get(payer.seat, 0))
+    if amount.agreed == AT_THE_STACK and book is not None and payer is not None:
+        return book.held.get(payer, 0)
+    if amount.agreed in table.agreed:
+        return table.agreed[amount.agreed]
+    raise ChargeError(NOT_AGREED.format(rule=rule.id, name=amount.agreed))
+
+
+def _money(money: Decimal, rule: MoneyRule, table: Table) -> int:
+    if table.chips_per_money is None:
+        raise ChargeError(NO_CHIP_VALUE.format(rule=rule.id, money=money))
+    chips = Fraction(money) * table.chips_per_money
+    if chips.denominator != 1:
+        raise ChargeError(
+            MONEY_NOT_WHOLE.format(
+                rule=rule.id,
+                money=money,
+                rate=table.chips_per_money,
+                chips=chips,
+                chip=_decimal(1 / table.chips_per_money),
+            )
+        )
+    return chips.numerator
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _count(rule: MoneyRule, firing: Firing, payer: Account, target: Account | None) -> int:
+    if isinstance(firing.count, int):
+        count = firing.count
+    else:
+        seat = payer.seat if payer.kind == "stack" else target and target.seat
+        if seat is None:
+            raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.id))
+        count = firing.count.get(seat, 0)
+    _check_chips("A count", count)
+    return count
+
+
+def _roles(rule: MoneyRule, table: Table, firing: Firing) -> dict[str, tuple[SeatId, ...]]:
+    """Every role's seats in seat order: the firing's facts over what the table says."""
+    given = {}
+    for role, seats in firing.roles.items():
+        if role not in SEAT_ROLES:
+            raise ChargeError(UNKNOWN_ROLE.format(role=role))
+        seats = (seats,) if isinstance(seats, int) else tuple(seats)
+        for seat in seats:
+            if seat not in table.order:
+                raise ChargeError(NOT_IN_HAND.format(seat=seat, role=role))
+        given[role] = tuple(s for s in table.order if s in seats)
+    folded = set(given.get("folded", ()))
+    roles = {
+        "dealer": (table.dealer,),
+        "each_player": table.seats,
+        "each_other_player": table.seats,
+        "each_active": tuple(s for s in table.seats if s not in folded),
+    }
+    roles.update(given)
+    for party in (rule.payer, rule.payee):
+        if party in SEAT_ROLES and party not in roles:
+            raise ChargeError(MISSING_ROLE.format(rule=rule.id, role=party))
+    return roles
+
+
+def _accounts(party: str | None, roles: Mapping[str, tuple[SeatId, ...]]) -> list[Account]:
+    if party in POT_ACCOUNTS:
+        return [Account(party)]
+    return [stack(seat) for seat in roles[party]]
+
+
+def _check_chips(what: str, chips: int) -> None:
+    if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
+        raise ChargeError(NEGATIVE.format(what=what, chips=chips))

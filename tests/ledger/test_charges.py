@@ -1,0 +1,643 @@
+"""Money rules charged from the rulebook's data, one mechanic at a time, worked by hand."""
+
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from typing import get_args
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ledger.charges import (
+    AT_THE_STACK,
+    BANK,
+    BET_TOO_SMALL,
+    COUNT_NEEDS_SEAT,
+    DERIVED_ROLES,
+    MISSING_ROLE,
+    NEXT_POT,
+    NO_ANTE,
+    NO_CHIP_VALUE,
+    NOT_AGREED,
+    NOT_IN_HAND,
+    POT,
+    SEAT_ROLES,
+    SIDE_POT,
+    Account,
+    ChargeError,
+    Firing,
+    Table,
+    Transfer,
+    charge,
+    effects,
+    game_shortfall,
+    marker,
+    stack,
+)
+from rulebook.loader import load_games
+from rulebook.schema import Amount, MoneyRule, Party
+
+pytestmark = pytest.mark.pure
+
+A, B, C, D, E = 1, 2, 3, 4, 5
+ORDER = (A, B, C, D, E)  # E deals, so A sits on the dealer's left
+NICKEL_CHIPS = Fraction(20)  # a chip is worth 0.05: twenty to the dollar
+GAMES = {game.slug: game for game in load_games()}
+
+
+def rules_of(slug):
+    game = GAMES[slug]
+    return [*game.money, *(rule for option in game.options for rule in option.money)]
+
+
+def rule(slug, rule_id):
+    return next(r for r in rules_of(slug) if r.id == rule_id)
+
+
+def table(**facts):
+    facts.setdefault("seats", ORDER)
+    facts.setdefault("dealer", E)
+    facts.setdefault("stacks", dict.fromkeys(ORDER, 50))
+    return Table(**facts)
+
+
+def paid(transfers):
+    """(payer seat or account, payee seat or account, chips), easier to read than Transfers."""
+
+    def name(account):
+        return account.seat if account.kind == "stack" else account.kind
+
+    return [(name(t.source), name(t.target), t.chips) for t in transfers]
+
+
+# Match-pot games: Guts and Gruts
+
+
+def test_each_losing_guts_challenger_matches_the_pot_into_the_next_pot():
+    # Pot 12; the guts-er A beats challengers B and C: each pays 12, the next pot is 24.
+    transfers = charge(
+        rule("guts-three-card", "challengers-match"),
+        table(pot=12),
+        Firing(roles={"losers": (C, B)}),
+    )
+    assert paid(transfers) == [(B, "next_pot", 12), (C, "next_pot", 12)]
+    assert effects(transfers) == {stack(B): -12, stack(C): -12, NEXT_POT: 24}
+
+
+def test_a_beaten_gutser_pays_twice_the_pot_by_default():
+    # Pot 12, the data's default penalty is 2 x P = 24.
+    transfers = charge(
+        rule("guts-three-card", "gutser-doubles"), table(pot=12), Firing(roles={"loser": A})
+    )
+    assert paid(transfers) == [(A, "next_pot", 24)]
+
+
+def test_tied_challengers_share_the_pot_and_the_odd_chip_goes_first_from_the_dealers_left():
+    # B deals, so the order starts at C: D sits before B. Pot 13 = 7 + 6, D gets the odd chip.
+    order = (C, D, E, A, B)
+    transfers = charge(
+        rule("guts-three-card", "challenger-split"),
+        table(seats=order, dealer=B, pot=13),
+        Firing(roles={"winners": (B, D)}),
+    )
+    assert paid(transfers) == [("pot", D, 7), ("pot", B, 6)]
+
+
+def test_an_unchallenged_gutser_takes_the_whole_pot():
+    transfers = charge(
+        rule("guts-three-card", "unchallenged"), table(pot=31), Firing(roles={"winner": C})
+    )
+    assert paid(transfers) == [("pot", C, 31)]
+
+
+def test_the_gooch_half_pot_rounds_down_so_the_odd_chip_stays_in_the_pot():
+    # Pot 13: half is 6 1/2; the guts-er takes 6 and 7 stay (the gooch-rounding default).
+    transfers = charge(
+        rule("guts-three-card", "gooch-half"), table(pot=13), Firing(roles={"winner": A})
+    )
+    assert paid(transfers) == [("pot", A, 6)]
+
+
+def test_an_all_pass_carries_the_pot_and_the_losses_become_the_next_pot():
+    assert paid(charge(rule("guts-three-card", "all-pass"), table(pot=12))) == [
+        ("pot", "next_pot", 12)
+    ]
+    # `losses-carry` names no amount: the riding pot moves whole.
+    assert paid(charge(rule("guts-three-card", "losses-carry"), table(next_pot=24))) == [
+        ("next_pot", "pot", 24)
+    ]
+
+
+def test_gruts_fines_go_to_the_side_pot_and_do_not_count_in_the_match():
+    # Two slips at a quarter each, at 0.05 a chip: 2 x 5 = 10 chips into the fines pile.
+    fines = charge(
+        rule("gruts", "fine"),
+        table(pot=12, chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"actor": B}, count=2),
+    )
+    assert paid(fines) == [(B, "side_pot", 10)]
+    # Pot 12 with 10 in fines: a losing chawawenger still matches 12, not 22.
+    match = charge(
+        rule("gruts", "challengers-match"), table(pot=12, side_pot=10), Firing(roles={"losers": C})
+    )
+    assert paid(match) == [(C, "next_pot", 12)]
+    assert paid(charge(rule("gruts", "fines-join"), table(side_pot=10))) == [
+        ("side_pot", "next_pot", 10)
+    ]
+
+
+def test_a_capped_match_pays_the_pot_or_the_limit_whichever_is_less():
+    capped = rule("guts-two-card", "capped-match")
+    limit = {"the match limit": 20}
+    over = charge(capped, table(pot=30, agreed=limit), Firing(roles={"losers": (A, B)}))
+    assert paid(over) == [(A, "next_pot", 20), (B, "next_pot", 20)]
+    under = charge(capped, table(pot=12, agreed=limit), Firing(roles={"losers": A}))
+    assert paid(under) == [(A, "next_pot", 12)]
+
+
+def test_boo_ray_players_without_a_trick_pay_the_agreed_amount_into_the_next_pot():
+    # A dollar at 0.05 a chip is 20 chips; B and D took no trick: the next pot gets 40.
+    transfers = charge(
+        rule("boo-ray", "boo-ray"),
+        table(agreed={"the Boo Ray amount": 20}),
+        Firing(roles={"losers": (D, B)}),
+    )
+    assert paid(transfers) == [(B, "next_pot", 20), (D, "next_pot", 20)]
+
+
+def test_an_amount_the_table_never_agreed_is_refused_by_its_name():
+    with pytest.raises(ChargeError) as error:
+        charge(rule("boo-ray", "boo-ray"), table(), Firing(roles={"losers": B}))
+    assert str(error.value) == NOT_AGREED.format(rule="boo-ray", name="the Boo Ray amount")
+
+
+# Trash Poker and the Black Spot
+
+
+def test_trash_poker_antes_one_from_each_player_in_the_hand():
+    transfers = charge(rule("trash-poker", "ante"), table(ante=1))
+    assert paid(transfers) == [(seat, "pot", 1) for seat in ORDER]
+    assert effects(transfers)[POT] == 5
+
+
+def test_three_trash_poker_draws_at_a_one_chip_ante_put_three_in_the_pot():
+    transfers = charge(
+        rule("trash-poker", "draw-fee"), table(ante=1), Firing(roles={"actor": C}, count=3)
+    )
+    assert paid(transfers) == [(C, "pot", 3)]
+
+
+def test_passing_costs_an_ante_too():
+    transfers = charge(rule("trash-poker", "pass-fee"), table(ante=2), Firing(roles={"actor": A}))
+    assert paid(transfers) == [(A, "pot", 2)]
+
+
+def test_a_broke_trash_player_pays_nothing_and_owes_nothing_even_on_a_marker_night():
+    # Trash Poker keeps a broke player in for the whole pot, so the night's markers do not apply.
+    policy = game_shortfall(rules_of("trash-poker"), "marker")
+    assert policy == "pay_what_you_have"
+    broke = table(ante=1, stacks={**dict.fromkeys(ORDER, 50), C: 0}, shortfall=policy)
+    assert charge(rule("trash-poker", "draw-fee"), broke, Firing(roles={"actor": C})) == []
+
+
+def test_other_games_keep_the_nights_shortfall_policy():
+    assert game_shortfall(rules_of("guts-three-card"), "marker") == "marker"
+    assert game_shortfall(rules_of("guts-three-card"), "pay_what_you_have") == "pay_what_you_have"
+
+
+def test_black_spot_folders_pay_twice_their_chips_in_the_pot_capped_at_their_stack():
+    # Ann (A) put in 5 and has 4 left: min(2 x 5, 4) = 4. Bob (B) put in 2, has 20: 4.
+    spot = rule("trash-poker", "black-spot-payout")
+    assert spot.cap.agreed == AT_THE_STACK
+    facts = Firing(roles={"folded": (A, B), "winner": C})
+    stacks = {A: 4, B: 20, C: 30, D: 9, E: 9}
+    for policy in ("pay_what_you_have", "marker"):
+        transfers = charge(
+            spot,
+            table(stacks=stacks, contributions={A: 5, B: 2, C: 7}, shortfall=policy),
+            facts,
+        )
+        # The cap is the stack, so even a marker night makes no marker.
+        assert paid(transfers) == [(A, C, 4), (B, C, 4)]
+
+
+# Knock Poker: payments between players
+
+
+def test_a_beaten_knocker_pays_two_chips_to_each_of_three_active_players():
+    transfers = charge(
+        rule("knock-poker", "knocker-beaten"),
+        table(),
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(transfers) == [(A, B, 2), (A, C, 2), (A, D, 2)]
+    assert effects(transfers)[stack(A)] == -6
+
+
+def test_a_winning_knocker_collects_two_chips_from_each_player_who_stayed():
+    transfers = charge(
+        rule("knock-poker", "knocker-wins"),
+        table(),
+        Firing(roles={"knocker": B, "stayers": (C, D)}),
+    )
+    assert paid(transfers) == [(C, B, 2), (D, B, 2)]
+
+
+def test_each_player_who_drops_out_pays_the_knocker_one_chip():
+    transfers = charge(
+        rule("knock-poker", "drop-out-chip"),
+        table(),
+        Firing(roles={"knocker": A, "folded": (D, E)}),
+    )
+    assert paid(transfers) == [(D, A, 1), (E, A, 1)]
+
+
+def test_a_big_hand_bonus_comes_from_every_other_player_and_never_from_the_winner():
+    # B wins with four of a kind: A, C, D and E pay 4 each (dropped players too), 16 in all.
+    transfers = charge(rule("knock-poker", "bonus-big-hand"), table(), Firing(roles={"winner": B}))
+    assert paid(transfers) == [(A, B, 4), (C, B, 4), (D, B, 4), (E, B, 4)]
+    royal = charge(rule("knock-poker", "bonus-royal"), table(), Firing(roles={"winner": B}))
+    assert effects(royal)[stack(B)] == 32
+
+
+def test_a_short_knocker_pays_in_seat_order_what_he_has():
+    # The knocker has 3 for 2 x 3 = 6: B gets 2, C the last 1, D nothing.
+    short = table(stacks={**dict.fromkeys(ORDER, 50), A: 3})
+    transfers = charge(
+        rule("knock-poker", "knocker-beaten"),
+        short,
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(transfers) == [(A, B, 2), (A, C, 1)]
+
+
+def test_a_short_knocker_owes_the_rest_on_his_marker_on_a_marker_night():
+    short = table(stacks={**dict.fromkeys(ORDER, 50), A: 3}, shortfall="marker")
+    transfers = charge(
+        rule("knock-poker", "knocker-beaten"),
+        short,
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(transfers) == [(A, B, 2), (A, C, 1), ("marker", C, 1), ("marker", D, 2)]
+    assert effects(transfers)[marker(A)] == -3
+
+
+# Running out of chips
+
+
+def test_a_match_of_12_with_7_in_the_stack_takes_7_and_5_from_the_marker():
+    short = table(pot=12, stacks={**dict.fromkeys(ORDER, 50), B: 7}, shortfall="marker")
+    transfers = charge(
+        rule("guts-three-card", "challengers-match"), short, Firing(roles={"losers": B})
+    )
+    assert transfers == [Transfer(stack(B), NEXT_POT, 7), Transfer(marker(B), NEXT_POT, 5)]
+    assert effects(transfers) == {stack(B): -7, marker(B): -5, NEXT_POT: 12}
+
+
+def test_a_match_of_12_with_7_in_the_stack_takes_7_when_you_pay_what_you_have():
+    short = table(pot=12, stacks={**dict.fromkeys(ORDER, 50), B: 7})
+    transfers = charge(
+        rule("guts-three-card", "challengers-match"), short, Firing(roles={"losers": B})
+    )
+    assert transfers == [Transfer(stack(B), NEXT_POT, 7)]
+
+
+# Money amounts
+
+
+def test_a_quarter_is_five_chips_at_five_cents_a_chip():
+    transfers = charge(
+        rule("guts-three-card", "coward-tax-pay"),
+        table(chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"best_hand": D}),
+    )
+    assert paid(transfers) == [(D, "pot", 5)]
+
+
+def test_a_quarter_is_refused_at_ten_cents_a_chip():
+    with pytest.raises(ChargeError, match=r"0\.25 in money.*5/2 chips of 0\.1"):
+        charge(
+            rule("guts-three-card", "coward-tax-pay"),
+            table(chips_per_money=Fraction(10)),
+            Firing(roles={"best_hand": D}),
+        )
+
+
+def test_a_money_amount_needs_a_chip_value():
+    with pytest.raises(ChargeError) as error:
+        charge(rule("guts-three-card", "coward-tariff"), table())
+    assert str(error.value) == NO_CHIP_VALUE.format(rule="coward-tariff", money=Decimal("0.25"))
+
+
+def test_the_coward_tariff_is_a_quarter_from_everyone():
+    transfers = charge(rule("guts-three-card", "coward-tariff"), table(chips_per_money=Fraction(4)))
+    assert paid(transfers) == [(seat, "pot", 1) for seat in ORDER]
+
+
+def test_draw_tax_charges_only_the_cards_after_the_first():
+    # Drawing 3 cards costs a nickel for each after the first: count 2, 2 chips at 0.05.
+    tax = rule("five-card-double-draw", "draw-tax")
+    assert "after the first" in tax.per
+    transfers = charge(
+        tax, table(chips_per_money=NICKEL_CHIPS), Firing(roles={"actor": B}, count=3 - 1)
+    )
+    assert paid(transfers) == [(B, "pot", 2)]
+
+
+def test_three_collect_calls_are_capped_at_a_dollar():
+    # 3 x 0.50 = 30 chips at 0.05, capped at 1.00 = 20 chips.
+    transfers = charge(
+        rule("phone-home", "collect-call"),
+        table(chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"actor": C}, count=3),
+    )
+    assert paid(transfers) == [(C, "pot", 20)]
+
+
+# Betting against the pot
+
+
+def test_an_acey_deucey_loser_pays_the_bet_into_the_pot():
+    transfers = charge(
+        rule("acey-deucey", "wager"),
+        table(pot=20, chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"actor": B}, bet=8),
+    )
+    assert paid(transfers) == [(B, "pot", 8)]
+
+
+def test_an_acey_deucey_bet_is_capped_at_the_pot():
+    transfers = charge(
+        rule("acey-deucey", "wager"),
+        table(pot=20, chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"actor": B}, bet=30),
+    )
+    assert paid(transfers) == [(B, "pot", 20)]
+
+
+def test_a_bet_below_the_nickel_minimum_is_refused():
+    with pytest.raises(ChargeError) as error:
+        charge(
+            rule("acey-deucey", "wager"),
+            table(pot=20, chips_per_money=NICKEL_CHIPS),
+            Firing(roles={"actor": B}, bet=0),
+        )
+    assert str(error.value) == BET_TOO_SMALL.format(rule="wager", minimum=1, bet=0)
+
+
+def test_in_between_wins_up_to_the_pot_and_loses_at_most_the_dealers_limit():
+    # Bet 50 into a pot of 40 with a 20-chip maximum loss: a win takes 40, a loss pays 20.
+    limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
+    win = charge(rule("in-between", "wager-win"), limits, Firing(roles={"actor": C}, bet=50))
+    lose = charge(rule("in-between", "wager-lose"), limits, Firing(roles={"actor": C}, bet=50))
+    assert paid(win) == [("pot", C, 40)]
+    assert paid(lose) == [(C, "pot", 20)]
+
+
+def test_an_in_between_misdeal_gives_the_player_the_pot_and_the_dealer_refills_it():
+    misdealt = table(pot=30)
+    win = charge(rule("in-between", "misdeal-win"), misdealt, Firing(roles={"actor": A}))
+    match = charge(rule("in-between", "misdeal-match"), misdealt)
+    assert paid(win) == [("pot", A, 30)]
+    assert paid(match) == [(E, "pot", 30)]
+
+
+# Put and Take: the dealer's schedule
+
+
+def test_a_put_card_charges_each_player_per_matching_card():
+    # Third put card, a quarter a match at 0.05: A holds two (10), C one (5), B none.
+    transfers = charge(
+        rule("put-and-take", "put-3"),
+        table(chips_per_money=NICKEL_CHIPS),
+        Firing(count={A: 2, B: 0, C: 1}),
+    )
+    assert paid(transfers) == [(A, "pot", 10), (C, "pot", 5)]
+
+
+def test_a_take_card_pays_from_the_pot_in_seat_order_until_it_runs_dry():
+    # First take card, fifty cents (10 chips) a match; A and C match once; the pot holds 12.
+    transfers = charge(
+        rule("put-and-take", "take-1"),
+        table(pot=12, chips_per_money=NICKEL_CHIPS),
+        Firing(count={A: 1, C: 1}),
+    )
+    assert paid(transfers) == [("pot", A, 10), ("pot", C, 2)]
+
+
+def test_the_put_and_take_dealer_keeps_what_is_left():
+    assert paid(charge(rule("put-and-take", "dealer-keeps"), table(pot=7))) == [("pot", E, 7)]
+
+
+def test_the_dealer_covers_a_shortfall_only_when_the_caller_names_it():
+    # C was 8 chips short; the schema cannot say "the rest of take-1", so the caller fires it.
+    cover = rule("put-and-take", "dealer-covers")
+    transfers = charge(cover, table(), Firing(roles={"each_player": C}, bet=8))
+    assert paid(transfers) == [(E, C, 8)]
+
+
+# Other fees, blinds and forfeits
+
+
+def test_the_brag_dealer_posts_the_edge_and_takes_it_back_if_nobody_plays():
+    edge = table(agreed={"the dealer's edge": 3}, pot=3)
+    assert paid(charge(rule("brag", "dealers-edge"), edge)) == [(E, "pot", 3)]
+    assert paid(charge(rule("brag", "blind-refund"), edge)) == [("pot", E, 3)]
+
+
+def test_the_whiskey_poker_forfeit_goes_from_the_lowest_hand_to_the_winner():
+    transfers = charge(
+        rule("whiskey-poker", "forfeit"),
+        table(agreed={"the forfeit set before the game": 5}),
+        Firing(roles={"lowest_hand": D, "winner": A}),
+    )
+    assert paid(transfers) == [(D, A, 5)]
+
+
+def test_a_zap_charges_every_player_the_chain_passes_through():
+    transfers = charge(
+        rule("zap", "zap-fee"),
+        table(chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"actor": (B, C, D)}),
+    )
+    assert paid(transfers) == [(B, "pot", 1), (C, "pot", 1), (D, "pot", 1)]
+
+
+# Rules that move no chips
+
+
+@pytest.mark.parametrize(
+    ("slug", "rule_id"),
+    [
+        ("trash-poker", "betting"),
+        ("trash-poker", "broke-stays-in"),
+        ("put-and-take", "no-ante"),
+        ("pokino", "trick-point"),
+        ("liars-poker", "stake"),
+        ("black-russian", "carry-matches"),
+        ("baseball-daytime", "side-pots"),
+    ],
+)
+def test_rules_that_describe_rather_than_charge_move_nothing(slug, rule_id):
+    assert charge(rule(slug, rule_id), table(), Firing(roles={"winner": A, "loser": B})) == []
+
+
+# Mistakes
+
+
+def test_a_rule_needs_the_seats_in_its_roles():
+    with pytest.raises(ChargeError) as error:
+        charge(rule("guts-three-card", "challengers-match"), table(pot=12))
+    assert str(error.value) == MISSING_ROLE.format(rule="challengers-match", role="losers")
+
+
+def test_a_role_must_be_played_by_a_seat_in_the_hand():
+    with pytest.raises(ChargeError) as error:
+        charge(rule("guts-three-card", "unchallenged"), table(pot=4), Firing(roles={"winner": 9}))
+    assert str(error.value) == NOT_IN_HAND.format(seat=9, role="winner")
+
+
+@pytest.mark.parametrize("role", ["pot", "nobody", "champion"])
+def test_only_seat_roles_can_be_given(role):
+    with pytest.raises(ChargeError, match="not a role"):
+        charge(rule("trash-poker", "ante"), table(ante=1), Firing(roles={role: A}))
+
+
+def test_antes_need_the_tables_ante():
+    with pytest.raises(ChargeError) as error:
+        charge(rule("trash-poker", "ante"), table())
+    assert str(error.value) == NO_ANTE.format(rule="ante")
+
+
+def test_a_count_per_seat_needs_a_seat_on_one_side():
+    with pytest.raises(ChargeError) as error:
+        charge(rule("guts-three-card", "all-pass"), table(pot=5), Firing(count={A: 1}))
+    assert str(error.value) == COUNT_NEEDS_SEAT.format(rule="all-pass")
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        {"seats": (A, A)},
+        {"stacks": {A: 5}},
+        {"stacks": {**dict.fromkeys(ORDER, 5), B: -1}},
+        {"pot": -3},
+        {"agreed": {"the match limit": -1}},
+        {"shortfall": "beg"},
+        {"chips_per_money": Fraction(0)},
+    ],
+)
+def test_a_table_that_cannot_be_right_is_refused(facts):
+    with pytest.raises(ChargeError):
+        table(**facts)
+
+
+def test_accounts_and_transfers_check_themselves():
+    with pytest.raises(ChargeError):
+        Account("stack")
+    with pytest.raises(ChargeError):
+        Account("pot", A)
+    with pytest.raises(ChargeError):
+        Account("purse")
+    with pytest.raises(ChargeError):
+        Transfer(POT, NEXT_POT, 0)
+    with pytest.raises(ChargeError):
+        Transfer(BANK, BANK, 1)
+
+
+def test_the_module_imports_without_django():
+    code = "import sys, ledger.charges; sys.exit('django' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# Properties
+
+ALL_RULES = [r for slug in GAMES for r in rules_of(slug)]
+AGREED_NAMES = sorted({a.agreed for r in ALL_RULES for a in (r.amount, r.cap) if a and a.agreed})
+SEAT_PARTIES = sorted(SEAT_ROLES)
+FIXED_MONEY = [Decimal(m) for m in ("0.05", "0.10", "0.25", "0.50", "1.00")]
+
+
+@st.composite
+def tables(draw):
+    seats = draw(st.lists(st.integers(1, 9), min_size=2, max_size=6, unique=True))
+    stacks = {seat: draw(st.integers(0, 60)) for seat in seats}
+    return Table(
+        seats=tuple(seats),
+        dealer=seats[-1],
+        stacks=stacks,
+        pot=draw(st.integers(0, 100)),
+        next_pot=draw(st.integers(0, 50)),
+        side_pot=draw(st.integers(0, 20)),
+        contributions={seat: draw(st.integers(0, 30)) for seat in seats},
+        ante=draw(st.integers(0, 5)),
+        min_bet=draw(st.integers(0, 5)),
+        chips_per_money=draw(st.sampled_from([Fraction(20), Fraction(100)])),
+        agreed={name: draw(st.integers(0, 40)) for name in [*AGREED_NAMES, "limit"]},
+        shortfall=draw(st.sampled_from(["pay_what_you_have", "marker"])),
+    )
+
+
+def amounts(contribution: bool):
+    units = [
+        st.builds(Amount, chips=st.integers(0, 10)),
+        st.builds(Amount, money=st.sampled_from(FIXED_MONEY)),
+        st.builds(Amount, antes=st.integers(0, 3)),
+        st.builds(Amount, min_bets=st.integers(0, 3)),
+        st.builds(Amount, pot=st.sampled_from(["1", "2", "1/2", "1/3"])),
+        st.builds(Amount, agreed=st.sampled_from(["limit", AT_THE_STACK])),
+    ]
+    if contribution:
+        units.append(st.builds(Amount, contribution=st.sampled_from(["2", "1", "1/2"])))
+    return st.one_of(units)
+
+
+@st.composite
+def made_up_rules(draw):
+    payer = draw(st.sampled_from(get_args(Party)))
+    seat_payer = payer in SEAT_ROLES
+    return MoneyRule(
+        id="made-up",
+        kind="direct_payment",
+        text="A rule drawn at random.",
+        payer=payer,
+        payee=draw(st.sampled_from(get_args(Party))),
+        amount=draw(st.none() | amounts(seat_payer)),
+        cap=draw(st.none() | amounts(seat_payer)),
+    )
+
+
+@st.composite
+def firings(draw, seats, rule):
+    roles = {
+        role: draw(st.lists(st.sampled_from(seats), max_size=len(seats), unique=True))
+        for role in SEAT_PARTIES
+        if role not in DERIVED_ROLES
+    }
+    count = draw(st.integers(0, 3))
+    if rule.payer in SEAT_ROLES and draw(st.booleans()):
+        count = {seat: draw(st.integers(0, 3)) for seat in seats}
+    return Firing(roles=roles, count=count, bet=draw(st.none() | st.integers(100, 200)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(tables(), st.sampled_from(ALL_RULES) | made_up_rules(), st.data())
+def test_charges_conserve_chips_and_never_overdraw_a_stack_or_a_pot(table, rule, data):
+    transfers = charge(rule, table, data.draw(firings(list(table.order), rule)))
+    change = effects(transfers)
+    assert sum(change.values()) == 0
+    assert all(t.chips > 0 for t in transfers)
+    after = {stack(seat): chips for seat, chips in table.stacks.items()}
+    after |= {POT: table.pot, NEXT_POT: table.next_pot, SIDE_POT: table.side_pot}
+    for account, chips in change.items():
+        if account.kind in ("bank", "marker"):
+            continue
+        assert after[account] + chips >= 0, account
+    made_markers = [account for account in change if account.kind == "marker"]
+    if table.shortfall == "pay_what_you_have":
+        assert made_markers == []
+    if rule.cap is not None and rule.cap.agreed == AT_THE_STACK:
+        assert made_markers == []
+    assert all(change[m] < 0 for m in made_markers)
