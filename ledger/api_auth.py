@@ -31,7 +31,8 @@ class SeatTokenAuthentication(BaseAuthentication):
         if token is None:
             return None
         seat = (
-            Seat.objects.select_related("person", "night__host", "night__group")
+            # A seat's actor needs its person and night, not the host's user row.
+            Seat.objects.select_related("person", "night")
             .filter(join_token=token, join_revoked=False)
             .first()
         )

@@ -4,21 +4,29 @@ Each write is one transaction that rebuilds the hand from its journal (see
 `ledger.replay`), asks the pure core whether the write is allowed, and posts
 the chips. Callers lock the night first (`journal.once` does), so two phones
 can never act on the same state.
+
+`load` reads a hand into a `Play` in four queries, however long the night:
+its seats, its accounts with their balances, its live postings and their
+stack entries, replayed once. The writes are methods of `Play`; each folds
+its own posting into the same `Play`, so the caller can draw the answer from
+it without reading or replaying the hand again. The module-level functions
+are the same writes for callers that hold only a `Hand`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Sum
 
 from ledger import betting, journal, pots
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat
-from ledger.replay import Event, HandState, replay, start
+from ledger.replay import Event, HandState, SeatId, advance, replay, start
 from ledger.services import check_open
 
 TOO_FEW_PLAYERS = "A hand needs at least two players."
@@ -96,43 +104,374 @@ def hand_start(
             night=night,
             kind="ride_in",
             hand=hand,
-            moves=[Move(riding, _pot(hand), carried)],
+            moves=[Move(riding, journal.account(night, Account.Kind.POT, hand=hand), carried)],
             recorded_by=recorded_by,
             memo=f"{carried} chips ride in from an earlier hand",
         )
     return hand
 
 
+@dataclass(eq=False)
+class Play:
+    """One hand as its live postings leave it, read once; `load` builds it.
+
+    Its writes check the rules against `state`, post through the journal
+    (which checks the balances again in the database), then fold the posting
+    in, so after a write `state`, `balances` and `events` are as a fresh
+    `load` would read them.
+    """
+
+    hand: Hand
+    seats: dict[SeatId, Seat]  # the hand's seats in seat order, with their people
+    accounts: dict[str, Account]  # by key: the hand's stacks, its pot and the riding pot, if opened
+    balances: dict[int, int]  # chips by account id, for the accounts above
+    events: list[Event]  # one per live posting (neither undone nor an undo), oldest first
+    state: HandState
+
+    # --- Reads ---------------------------------------------------------------------------------
+
+    def stack(self, seat_id: SeatId) -> int:
+        """Chips in front of a seat of this hand, per the journal."""
+        return self._chips(Account.key_for(Account.Kind.STACK, seat_id, None))
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle now."""
+        return self._chips(self._pot_key)
+
+    @property
+    def has_pot(self) -> bool:
+        """Whether chips ever went into the middle (the pot account is opened on first use)."""
+        return self._pot_key in self.accounts
+
+    def showdown_pots(self) -> list[pots.Pot]:
+        """The main pot and side pots as the chips stand, dead money in the main pot."""
+        now, hand = self.state, self.hand
+        built = pots.build_pots(now.contributions, now.folded, side_pots=hand.config["side_pots"])
+        dead = self.pot - sum(p.amount for p in built)
+        if dead:
+            live = frozenset(s for s in hand.seat_order if s not in now.folded)
+            if built:
+                built[0] = pots.Pot(
+                    built[0].amount + dead, built[0].eligible, built[0].contributors
+                )
+            else:
+                built = [pots.Pot(dead, live, frozenset())]
+        return built
+
+    def award_detail(self) -> Mapping | None:
+        """What the live award recorded (pots, winners), once the hand is settled."""
+        return next((e.detail for e in reversed(self.events) if e.kind == "award"), None)
+
+    def declared_winners(
+        self,
+        declared: Mapping[int, str],
+        high_order: Sequence[Collection[int]],
+        low_order: Sequence[Collection[int]],
+    ) -> tuple[list[list[int]], list[list[int]]]:
+        """Per pot, the high and the low winners of a declare game, for `award`.
+
+        Each pot is judged among the players who can win it, so a player all in
+        for less cannot take a side pot by declaring, and a declarer of both who
+        must win outright is judged again in every pot he reaches.
+        """
+        now = self.state
+        for seat_id in self.hand.seat_order:
+            if seat_id not in now.folded and seat_id not in declared:
+                raise LedgerError(DECLARATION_MISSING.format(name=self._name(seat_id)))
+        outright = self.hand.config.get("both_must_win_outright", True)
+        high_winners, low_winners = [], []
+        for pot in self.showdown_pots():
+            mine = {s: d for s, d in declared.items() if s in pot.eligible}
+            try:
+                high, low = pots.declare_winners(
+                    mine,
+                    [[s for s in group if s in pot.eligible] for group in high_order],
+                    [[s for s in group if s in pot.eligible] for group in low_order],
+                    both_must_win_outright=outright,
+                )
+            except pots.PotError as exc:
+                raise LedgerError(self._named(str(exc))) from exc
+            high_winners.append(sorted(high))
+            low_winners.append(sorted(low))
+        return high_winners, low_winners
+
+    # --- Writes --------------------------------------------------------------------------------
+
+    def collect_antes(self, *, recorded_by: str, ante: int | None = None) -> Posting:
+        """Everyone in the hand puts the ante in the pot, in one posting."""
+        self._check_not_settled()
+        if self.state.rounds:
+            raise LedgerError(ANTES_AFTER_BETTING)
+        ante = self.hand.config["ante"] if ante is None else ante
+        seats = list(self.seats.values())
+        for seat in seats:
+            stack = self.stack(seat.pk)
+            if stack < ante:
+                raise LedgerError(
+                    SHORT_FOR_ANTE.format(name=seat.person.name, stack=stack, ante=ante)
+                )
+        pot = self._pot_account()
+        return self._post(
+            kind="ante",
+            moves=[Move(self._stack_account(seat), pot, ante) for seat in seats],
+            recorded_by=recorded_by,
+            detail={"ante": ante},
+            memo=f"Antes of {ante} from {len(seats)} players",
+        )
+
+    def round_start(
+        self,
+        *,
+        recorded_by: str,
+        opener: Seat | None = None,
+        blinds: Sequence[tuple[Seat, int]] = (),
+    ) -> Posting:
+        """Open a betting round; the dealer picks who opens, by default the dealer's left."""
+        self._check_not_settled()
+        now = self.state
+        if now.betting_open:
+            raise LedgerError(ROUND_STILL_OPEN.format(name=self._name(now.round.turn)))
+        seats = [s for s in self.seats.values() if s.pk not in now.folded]
+        in_hand = {s.pk for s in seats}
+        opener = opener or seats[0]
+        if opener.pk not in in_hand:
+            raise LedgerError(NOT_IN_HAND.format(name=opener.person.name))
+        for seat, _amount in blinds:
+            if seat.pk not in in_hand:
+                raise LedgerError(NOT_IN_HAND.format(name=seat.person.name))
+        pot = self._pot_account()
+        detail = {
+            "stacks": [[s.pk, self.stack(s.pk)] for s in seats],
+            "opener": opener.pk,
+            "blinds": [[seat.pk, amount] for seat, amount in blinds],
+            "pot_before": self.pot,
+        }
+        try:
+            opened = start(detail, limit=self._limit, min_bet=self.hand.config["min_bet"])
+        except betting.BettingError as exc:
+            raise LedgerError(str(exc)) from exc
+        moves = [
+            Move(self._stack_account(seat), pot, chips)
+            for seat in seats
+            if (chips := opened.committed.get(seat.pk, 0))
+        ]
+        # Blinds can put everyone all in before anyone acts: the round is over at once,
+        # and the part of the top blind nobody matched goes back now, as after an action.
+        if returned := betting.uncalled(opened):
+            back_to, chips = returned
+            moves.append(Move(pot, self._stack_account(self.seats[back_to]), chips))
+            detail["returned"] = {"seat": back_to, "chips": chips}
+        return self._post(
+            kind="round",
+            moves=moves,
+            recorded_by=recorded_by,
+            detail=detail | {"number": now.rounds + 1},
+            memo=f"Betting round {now.rounds + 1}, {opener.person.name} opens",
+        )
+
+    def act(self, seat: Seat, action: str, amount: int = 0, *, recorded_by: str) -> Posting:
+        """One player's check, bet, call, raise, fold or all-in, and its chips."""
+        self._check_not_settled()
+        now = self.state
+        if now.round is None:
+            raise LedgerError(NO_BETTING_ROUND)
+        try:
+            after = betting.apply(now.round, seat.pk, betting.Action(action, amount))
+        except betting.BettingError as exc:
+            raise LedgerError(self._named(str(exc))) from exc
+        put_in = after.committed[seat.pk] - now.round.committed[seat.pk]
+        pot = self._pot_account()
+        moves = [Move(self._stack_account(seat), pot, put_in)] if put_in else []
+        returned = betting.uncalled(after)
+        detail = {"action": action, "amount": amount, "put_in": put_in}
+        if returned:
+            back_to, chips = returned
+            moves.append(Move(pot, self._stack_account(self.seats[back_to]), chips))
+            detail["returned"] = {"seat": back_to, "chips": chips}
+        return self._post(
+            kind="action",
+            seat=seat,
+            moves=moves,
+            recorded_by=recorded_by,
+            detail=detail,
+            memo=_describe(seat, action, amount, put_in),
+        )
+
+    def award(
+        self,
+        *,
+        winners: Sequence[Sequence[int]],
+        recorded_by: str,
+        low_winners: Sequence[Sequence[int]] | None = None,
+    ) -> Posting:
+        """Pay every pot to its winners (ties split, odd chips by house rule) in one posting.
+
+        An empty winner list for a pot means nobody can win it: it rides to the
+        next hand or goes back to who paid in, as the night's setting says.
+        """
+        self._check_not_settled()
+        hand, now = self.hand, self.state
+        if now.betting_open:
+            raise LedgerError(ROUND_STILL_OPEN.format(name=self._name(now.round.turn)))
+        built = self.showdown_pots()
+        if len(winners) != len(built) or (
+            low_winners is not None and len(low_winners) != len(built)
+        ):
+            raise LedgerError(WINNERS_NEEDED.format(count=len(built)))
+        rules = hand.config
+        payouts: dict[int, int] = {}
+        riding = 0
+        for index, pot in enumerate(built):
+            high = list(winners[index])
+            low = list(low_winners[index]) if low_winners is not None else []
+            for seat_id in [*high, *low]:
+                if seat_id not in pot.eligible:
+                    raise LedgerError(
+                        f"{self._name(seat_id)} cannot win pot {index + 1}: "
+                        "folded or not in that side pot."
+                    )
+            if not high and not low:
+                if rules["no_winner"] == "ride":
+                    riding += pot.amount
+                    continue
+                share = pots.return_contributions(now.contributions, built, index)
+            elif low_winners is None:
+                share = pots.split(pot.amount, high, hand.seat_order, rules["odd_chip"])
+            else:
+                share = pots.split_high_low(
+                    pot.amount,
+                    high,
+                    low,
+                    hand.seat_order,
+                    rules["odd_chip"],
+                    odd_to=rules["odd_to"],
+                )
+            for seat_id, chips in share.items():
+                payouts[seat_id] = payouts.get(seat_id, 0) + chips
+        pot_account = self._pot_account()
+        moves = [
+            Move(pot_account, self._stack_account(self.seats[seat_id]), chips)
+            for seat_id, chips in sorted(payouts.items())
+            if chips
+        ]
+        if riding:
+            moves.append(Move(pot_account, self._account(Account.Kind.RIDING), riding))
+        with transaction.atomic():
+            posting = self._post(
+                kind="award",
+                moves=moves,
+                recorded_by=recorded_by,
+                detail={
+                    "pots": [{"amount": p.amount, "eligible": sorted(p.eligible)} for p in built],
+                    "winners": [list(w) for w in winners],
+                    "low_winners": [list(w) for w in low_winners] if low_winners else None,
+                    "payouts": {str(k): v for k, v in payouts.items()},
+                    "riding": riding,
+                },
+                memo=self._award_memo(payouts, riding),
+            )
+            Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
+            hand.status = Hand.Status.SETTLED
+        return posting
+
+    # --- Inside --------------------------------------------------------------------------------
+
+    def _post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
+        """Post through the journal, then fold the posting into this play."""
+        posting = journal.post(
+            night=self.hand.night, kind=kind, hand=self.hand, seat=seat, moves=moves, **header
+        )
+        paid: dict[SeatId, int] = {}  # into the hand from each stack, as `_events` reads it
+        for move in moves:
+            for account, chips in ((move.source, move.chips), (move.target, -move.chips)):
+                self.balances[account.pk] = self.balances.get(account.pk, 0) - chips
+                if account.kind == Account.Kind.STACK:
+                    paid[account.seat_id] = paid.get(account.seat_id, 0) + chips
+        event = _event(posting.kind, posting.seat_id, posting.detail, paid)
+        self.events.append(event)
+        self.state = advance(
+            self.state, event, limit=self._limit, min_bet=self.hand.config["min_bet"]
+        )
+        return posting
+
+    @property
+    def _pot_key(self) -> str:
+        return Account.key_for(Account.Kind.POT, None, self.hand.pk)
+
+    @property
+    def _limit(self) -> betting.Limit:
+        return _limit(self.hand)
+
+    def _chips(self, key: str) -> int:
+        account = self.accounts.get(key)
+        return self.balances.get(account.pk, 0) if account else 0
+
+    def _account(self, kind: str, seat: Seat | None = None, hand: Hand | None = None) -> Account:
+        """An account read with the hand, else opened now (a write is under way)."""
+        key = Account.key_for(kind, seat and seat.pk, hand and hand.pk)
+        if key not in self.accounts:
+            self.accounts[key] = journal.account(self.hand.night, kind, seat=seat, hand=hand)
+        return self.accounts[key]
+
+    def _stack_account(self, seat: Seat) -> Account:
+        return self._account(Account.Kind.STACK, seat=seat)
+
+    def _pot_account(self) -> Account:
+        return self._account(Account.Kind.POT, hand=self.hand)
+
+    def _check_not_settled(self) -> None:
+        if self.hand.status == Hand.Status.SETTLED:
+            raise LedgerError(HAND_OVER.format(number=self.hand.number))
+
+    def _name(self, seat_id: SeatId | None) -> str:
+        if seat_id is None:
+            return "nobody"
+        seat = self.seats.get(seat_id)
+        if seat is None:  # at the night but not in this hand
+            seat = Seat.objects.select_related("person").get(pk=seat_id, night=self.hand.night_id)
+        return seat.person.name
+
+    def _named(self, message: str) -> str:
+        """Betting errors speak of seat ids; the table knows names."""
+        names = {str(s.pk): s.person.name for s in self.seats.values()}
+        return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names.get(m[1], m[0]), message)
+
+    def _award_memo(self, payouts: dict[int, int], riding: int) -> str:
+        parts = [f"{self._name(s)} wins {c}" for s, c in sorted(payouts.items()) if c]
+        if riding:
+            parts.append(f"{riding} rides")
+        return "; ".join(parts)[:200]
+
+
+def load(hand: Hand) -> Play:
+    """Read a hand and replay it: four queries at any size of night, and nothing written."""
+    seats = {s.pk: s for s in Seat.objects.filter(pk__in=hand.seat_order).select_related("person")}
+    accounts, balances = _accounts(hand)
+    events = _events(hand, accounts.values())
+    return Play(
+        hand=hand,
+        seats={seat_id: seats[seat_id] for seat_id in hand.seat_order},
+        accounts=accounts,
+        balances=balances,
+        events=events,
+        state=replay(events, limit=_limit(hand), min_bet=hand.config["min_bet"]),
+    )
+
+
 def state(hand: Hand) -> HandState:
     """The hand as its live postings leave it."""
-    return replay(_events(hand), limit=_limit(hand), min_bet=hand.config["min_bet"])
+    return load(hand).state
+
+
+def showdown_pots(hand: Hand) -> list[pots.Pot]:
+    """The main pot and side pots as the chips stand, dead money in the main pot."""
+    return load(hand).showdown_pots()
 
 
 def collect_antes(*, hand: Hand, recorded_by: str, ante: int | None = None) -> Posting:
     """Everyone in the hand puts the ante in the pot, in one posting."""
-    _check_not_settled(hand)
-    now = state(hand)
-    if now.rounds:
-        raise LedgerError(ANTES_AFTER_BETTING)
-    ante = hand.config["ante"] if ante is None else ante
-    seats = _seats(hand)
-    stacks = _stacks(hand, seats)
-    for seat in seats:
-        if stacks[seat.pk] < ante:
-            raise LedgerError(
-                SHORT_FOR_ANTE.format(name=seat.person.name, stack=stacks[seat.pk], ante=ante)
-            )
-    pot = _pot(hand)
-    moves = [Move(_stack(hand, seat), pot, ante) for seat in seats]
-    return journal.post(
-        night=hand.night,
-        kind="ante",
-        hand=hand,
-        moves=moves,
-        recorded_by=recorded_by,
-        detail={"ante": ante},
-        memo=f"Antes of {ante} from {len(seats)} players",
-    )
+    return load(hand).collect_antes(recorded_by=recorded_by, ante=ante)
 
 
 def round_start(
@@ -143,97 +482,12 @@ def round_start(
     blinds: Sequence[tuple[Seat, int]] = (),
 ) -> Posting:
     """Open a betting round; the dealer picks who opens, by default the dealer's left."""
-    _check_not_settled(hand)
-    now = state(hand)
-    if now.betting_open:
-        raise LedgerError(ROUND_STILL_OPEN.format(name=_name(hand, now.round.turn)))
-    seats = [s for s in _seats(hand) if s.pk not in now.folded]
-    stacks = _stacks(hand, seats)
-    in_hand = {s.pk for s in seats}
-    opener = opener or seats[0]
-    if opener.pk not in in_hand:
-        raise LedgerError(NOT_IN_HAND.format(name=opener.person.name))
-    for seat, _amount in blinds:
-        if seat.pk not in in_hand:
-            raise LedgerError(NOT_IN_HAND.format(name=seat.person.name))
-    pot = _pot(hand)
-    detail = {
-        "stacks": [[s.pk, stacks[s.pk]] for s in seats],
-        "opener": opener.pk,
-        "blinds": [[seat.pk, amount] for seat, amount in blinds],
-        "pot_before": journal.balances([pot])[pot.pk],
-    }
-    try:
-        opened = _round_rules(hand, detail)
-    except betting.BettingError as exc:
-        raise LedgerError(str(exc)) from exc
-    moves = [
-        Move(_stack(hand, seat), pot, chips)
-        for seat in seats
-        if (chips := opened.committed.get(seat.pk, 0))
-    ]
-    # Blinds can put everyone all in before anyone acts: the round is over at once,
-    # and the part of the top blind nobody matched goes back now, as after an action.
-    if returned := betting.uncalled(opened):
-        back_to, chips = returned
-        moves.append(Move(pot, _stack(hand, _seat(hand, back_to)), chips))
-        detail["returned"] = {"seat": back_to, "chips": chips}
-    return journal.post(
-        night=hand.night,
-        kind="round",
-        hand=hand,
-        moves=moves,
-        recorded_by=recorded_by,
-        detail=detail | {"number": now.rounds + 1},
-        memo=f"Betting round {now.rounds + 1}, {opener.person.name} opens",
-    )
+    return load(hand).round_start(recorded_by=recorded_by, opener=opener, blinds=blinds)
 
 
 def act(*, hand: Hand, seat: Seat, action: str, amount: int = 0, recorded_by: str) -> Posting:
     """One player's check, bet, call, raise, fold or all-in, and its chips."""
-    _check_not_settled(hand)
-    now = state(hand)
-    if now.round is None:
-        raise LedgerError(NO_BETTING_ROUND)
-    try:
-        after = betting.apply(now.round, seat.pk, betting.Action(action, amount))
-    except betting.BettingError as exc:
-        raise LedgerError(_named(hand, str(exc))) from exc
-    put_in = after.committed[seat.pk] - now.round.committed[seat.pk]
-    pot = _pot(hand)
-    moves = [Move(_stack(hand, seat), pot, put_in)] if put_in else []
-    returned = betting.uncalled(after)
-    detail = {"action": action, "amount": amount, "put_in": put_in}
-    if returned:
-        back_to, chips = returned
-        moves.append(Move(pot, _stack(hand, _seat(hand, back_to)), chips))
-        detail["returned"] = {"seat": back_to, "chips": chips}
-    return journal.post(
-        night=hand.night,
-        kind="action",
-        hand=hand,
-        seat=seat,
-        moves=moves,
-        recorded_by=recorded_by,
-        detail=detail,
-        memo=_describe(seat, action, amount, put_in),
-    )
-
-
-def showdown_pots(hand: Hand) -> list[pots.Pot]:
-    """The main pot and side pots as the chips stand, dead money in the main pot."""
-    now = state(hand)
-    built = pots.build_pots(now.contributions, now.folded, side_pots=hand.config["side_pots"])
-    pot = _pot(hand)
-    total = journal.balances([pot])[pot.pk]
-    dead = total - sum(p.amount for p in built)
-    if dead:
-        live = frozenset(s for s in hand.seat_order if s not in now.folded)
-        if built:
-            built[0] = pots.Pot(built[0].amount + dead, built[0].eligible, built[0].contributors)
-        else:
-            built = [pots.Pot(dead, live, frozenset())]
-    return built
+    return load(hand).act(seat, action, amount, recorded_by=recorded_by)
 
 
 def award(
@@ -243,70 +497,8 @@ def award(
     recorded_by: str,
     low_winners: Sequence[Sequence[int]] | None = None,
 ) -> Posting:
-    """Pay every pot to its winners (ties split, odd chips by house rule) in one posting.
-
-    An empty winner list for a pot means nobody can win it: it rides to the
-    next hand or goes back to who paid in, as the night's setting says.
-    """
-    _check_not_settled(hand)
-    now = state(hand)
-    if now.betting_open:
-        raise LedgerError(ROUND_STILL_OPEN.format(name=_name(hand, now.round.turn)))
-    built = showdown_pots(hand)
-    if len(winners) != len(built) or (low_winners is not None and len(low_winners) != len(built)):
-        raise LedgerError(WINNERS_NEEDED.format(count=len(built)))
-    rules = hand.config
-    payouts: dict[int, int] = {}
-    riding = 0
-    for index, pot in enumerate(built):
-        high = list(winners[index])
-        low = list(low_winners[index]) if low_winners is not None else []
-        for seat_id in [*high, *low]:
-            if seat_id not in pot.eligible:
-                raise LedgerError(
-                    f"{_name(hand, seat_id)} cannot win pot {index + 1}: "
-                    "folded or not in that side pot."
-                )
-        if not high and not low:
-            if rules["no_winner"] == "ride":
-                riding += pot.amount
-                continue
-            share = pots.return_contributions(now.contributions, built, index)
-        elif low_winners is None:
-            share = pots.split(pot.amount, high, hand.seat_order, rules["odd_chip"])
-        else:
-            share = pots.split_high_low(
-                pot.amount, high, low, hand.seat_order, rules["odd_chip"], odd_to=rules["odd_to"]
-            )
-        for seat_id, chips in share.items():
-            payouts[seat_id] = payouts.get(seat_id, 0) + chips
-    pot_account = _pot(hand)
-    moves = [
-        Move(pot_account, _stack(hand, _seat(hand, seat_id)), chips)
-        for seat_id, chips in sorted(payouts.items())
-        if chips
-    ]
-    if riding:
-        moves.append(Move(pot_account, journal.account(hand.night, Account.Kind.RIDING), riding))
-    with transaction.atomic():
-        posting = journal.post(
-            night=hand.night,
-            kind="award",
-            hand=hand,
-            moves=moves,
-            recorded_by=recorded_by,
-            detail={
-                "pots": [{"amount": p.amount, "eligible": sorted(p.eligible)} for p in built],
-                "winners": [list(w) for w in winners],
-                "low_winners": [list(w) for w in low_winners] if low_winners else None,
-                "payouts": {str(k): v for k, v in payouts.items()},
-                "riding": riding,
-            },
-            memo=_award_memo(hand, payouts, riding),
-        )
-        Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
-        hand.status = Hand.Status.SETTLED
-    return posting
+    """Pay every pot to its winners; see `Play.award`."""
+    return load(hand).award(winners=winners, recorded_by=recorded_by, low_winners=low_winners)
 
 
 def declared_winners(
@@ -315,32 +507,8 @@ def declared_winners(
     high_order: Sequence[Collection[int]],
     low_order: Sequence[Collection[int]],
 ) -> tuple[list[list[int]], list[list[int]]]:
-    """Per pot, the high and the low winners of a declare game, for `award`.
-
-    Each pot is judged among the players who can win it, so a player all in
-    for less cannot take a side pot by declaring, and a declarer of both who
-    must win outright is judged again in every pot he reaches.
-    """
-    now = state(hand)
-    for seat_id in hand.seat_order:
-        if seat_id not in now.folded and seat_id not in declared:
-            raise LedgerError(DECLARATION_MISSING.format(name=_name(hand, seat_id)))
-    outright = hand.config.get("both_must_win_outright", True)
-    high_winners, low_winners = [], []
-    for pot in showdown_pots(hand):
-        mine = {s: d for s, d in declared.items() if s in pot.eligible}
-        try:
-            high, low = pots.declare_winners(
-                mine,
-                [[s for s in group if s in pot.eligible] for group in high_order],
-                [[s for s in group if s in pot.eligible] for group in low_order],
-                both_must_win_outright=outright,
-            )
-        except pots.PotError as exc:
-            raise LedgerError(_named(hand, str(exc))) from exc
-        high_winners.append(sorted(high))
-        low_winners.append(sorted(low))
-    return high_winners, low_winners
+    """Per pot, the high and the low winners of a declare game; see `Play.declared_winners`."""
+    return load(hand).declared_winners(declared, high_order, low_order)
 
 
 def undo(*, hand: Hand, recorded_by: str) -> Posting:
@@ -365,79 +533,54 @@ def undo(*, hand: Hand, recorded_by: str) -> Posting:
     return reversal
 
 
-def _events(hand: Hand) -> list[Event]:
-    postings = list(
-        hand.postings.filter(reverses__isnull=True, reversed_by__isnull=True).order_by("pk")
-    )
-    stacks = dict(
-        Account.objects.filter(night=hand.night_id, kind=Account.Kind.STACK).values_list(
-            "pk", "seat_id"
-        )
-    )
-    paid: dict[int, dict[int, int]] = {}
-    for posting_id, account_id, amount in Entry.objects.filter(
-        posting__in=postings, account_id__in=stacks
-    ).values_list("posting_id", "account_id", "amount"):
-        seat_id = stacks[account_id]
-        paid.setdefault(posting_id, {})[seat_id] = -amount
-    return [
-        Event(
-            kind=p.kind,
-            seat=p.seat_id,
-            detail=p.detail,
-            paid={} if p.kind == "award" else paid.get(p.pk, {}),
-        )
-        for p in postings
+def _accounts(hand: Hand) -> tuple[dict[str, Account], dict[int, int]]:
+    """The hand's stack accounts, its pot and the riding pot, with their balances: one query.
+
+    By key, which the one-account-per-owner constraint indexes; accounts not
+    opened yet are simply missing, and hold nothing.
+    """
+    keys = [Account.key_for(Account.Kind.STACK, seat_id, None) for seat_id in hand.seat_order]
+    keys += [
+        Account.key_for(Account.Kind.POT, None, hand.pk),
+        Account.key_for(Account.Kind.RIDING, None, None),
     ]
+    found = list(
+        Account.objects.filter(night_id=hand.night_id, key__in=keys).annotate(
+            chips=Sum("entries__amount")
+        )
+    )
+    return {a.key: a for a in found}, {a.pk: a.chips or 0 for a in found}
 
 
-def _round_rules(hand: Hand, detail: dict) -> betting.Round:
-    return start(detail, limit=_limit(hand), min_bet=hand.config["min_bet"])
+def _events(hand: Hand, accounts: Collection[Account]) -> list[Event]:
+    """The hand's live postings as replay events, with what each stack paid in: two queries."""
+    postings = list(
+        Posting.objects.filter(hand=hand, reverses__isnull=True, reversed_by__isnull=True)
+        .order_by("pk")
+        .values_list("pk", "kind", "seat_id", "detail")
+    )
+    stacks = {a.pk: a.seat_id for a in accounts if a.kind == Account.Kind.STACK}
+    paid: dict[int, dict[SeatId, int]] = {}
+    for posting_id, account_id, amount in Entry.objects.filter(
+        posting_id__in=[pk for pk, *_ in postings], account_id__in=stacks
+    ).values_list("posting_id", "account_id", "amount"):
+        paid.setdefault(posting_id, {})[stacks[account_id]] = -amount
+    return [_event(kind, seat, detail, paid.get(pk, {})) for pk, kind, seat, detail in postings]
+
+
+def _event(kind: str, seat: SeatId | None, detail: Mapping, paid: Mapping[SeatId, int]) -> Event:
+    """An award pays out of the pot: it takes nothing back from what anyone put in."""
+    return Event(
+        kind=kind,
+        seat=seat,
+        detail=detail,
+        paid={} if kind == "award" else {s: c for s, c in paid.items() if c},
+    )
 
 
 def _limit(hand: Hand) -> betting.Limit:
     config = hand.config
     return betting.Limit(config["limit"], config["cap"] if config["limit"] == "cap" else None)
-
-
-def _check_not_settled(hand: Hand) -> None:
-    if hand.status == Hand.Status.SETTLED:
-        raise LedgerError(HAND_OVER.format(number=hand.number))
-
-
-def _seats(hand: Hand) -> list[Seat]:
-    by_id = {s.pk: s for s in Seat.objects.filter(pk__in=hand.seat_order).select_related("person")}
-    return [by_id[s] for s in hand.seat_order]
-
-
-def _seat(hand: Hand, seat_id: int) -> Seat:
-    return Seat.objects.select_related("person").get(pk=seat_id, night=hand.night_id)
-
-
-def _name(hand: Hand, seat_id: int | None) -> str:
-    if seat_id is None:
-        return "nobody"
-    return _seat(hand, seat_id).person.name
-
-
-def _named(hand: Hand, message: str) -> str:
-    """Betting errors speak of seat ids; the table knows names."""
-    names = {str(s.pk): s.person.name for s in _seats(hand)}
-    return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names.get(m[1], m[0]), message)
-
-
-def _stack(hand: Hand, seat: Seat) -> Account:
-    return journal.account(hand.night, Account.Kind.STACK, seat=seat)
-
-
-def _pot(hand: Hand) -> Account:
-    return journal.account(hand.night, Account.Kind.POT, hand=hand)
-
-
-def _stacks(hand: Hand, seats: Sequence[Seat]) -> dict[int, int]:
-    accounts = {_stack(hand, seat): seat.pk for seat in seats}
-    totals = journal.balances(accounts)
-    return {seat_id: totals[acc.pk] for acc, seat_id in accounts.items()}
 
 
 def _describe(seat: Seat, action: str, amount: int, put_in: int) -> str:
@@ -449,11 +592,3 @@ def _describe(seat: Seat, action: str, amount: int, put_in: int) -> str:
     if action == "call":
         return f"{name} calls {put_in}"
     return f"{name} {action}s"
-
-
-def _award_memo(hand: Hand, payouts: dict[int, int], riding: int) -> str:
-    names = {s.pk: s.person.name for s in _seats(hand)}
-    parts = [f"{names[s]} wins {c}" for s, c in sorted(payouts.items()) if c]
-    if riding:
-        parts.append(f"{riding} rides")
-    return "; ".join(parts)[:200]

@@ -8,7 +8,7 @@ stored anywhere else, so undoing a posting is all it takes to step back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ledger import betting
 
@@ -40,34 +40,43 @@ class HandState:
         return self.round is not None and not betting.is_complete(self.round)
 
 
+EMPTY = HandState(
+    round=None, rounds=0, folded=frozenset(), contributions={}, antes=False, awarded=False
+)
+
+
 def replay(events: Iterable[Event], *, limit: betting.Limit, min_bet: int) -> HandState:
     """Run the hand's events through the betting engine, in order."""
-    state: betting.Round | None = None
-    rounds, folded, antes, awarded = 0, set(), False, False
-    contributions: dict[SeatId, int] = {}
+    state = EMPTY
     for event in events:
-        for seat, chips in event.paid.items():
-            contributions[seat] = contributions.get(seat, 0) + chips
-        if event.kind == "ante":
-            antes = True
-        elif event.kind == "round":
-            rounds += 1
-            state = start(event.detail, limit=limit, min_bet=min_bet)
-        elif event.kind == "action":
-            action = betting.Action(event.detail["action"], event.detail.get("amount", 0))
-            state = betting.apply(state, event.seat, action)
-            if action.kind == "fold":
-                folded.add(event.seat)
-        elif event.kind == "award":
-            awarded = True
-    return HandState(
-        round=state,
-        rounds=rounds,
-        folded=frozenset(folded),
-        contributions={s: c for s, c in contributions.items() if c},
-        antes=antes,
-        awarded=awarded,
-    )
+        state = advance(state, event, limit=limit, min_bet=min_bet)
+    return state
+
+
+def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: int) -> HandState:
+    """The hand after one more event.
+
+    `replay` is this, folded over the events; a write calls it on its own
+    posting to bring the state it already replayed up to date, instead of
+    reading and replaying the whole hand again.
+    """
+    contributions = dict(state.contributions)
+    for seat, chips in event.paid.items():
+        contributions[seat] = contributions.get(seat, 0) + chips
+    changes: dict = {"contributions": {s: c for s, c in contributions.items() if c}}
+    if event.kind == "ante":
+        changes["antes"] = True
+    elif event.kind == "round":
+        changes["rounds"] = state.rounds + 1
+        changes["round"] = start(event.detail, limit=limit, min_bet=min_bet)
+    elif event.kind == "action":
+        action = betting.Action(event.detail["action"], event.detail.get("amount", 0))
+        changes["round"] = betting.apply(state.round, event.seat, action)
+        if action.kind == "fold":
+            changes["folded"] = state.folded | {event.seat}
+    elif event.kind == "award":
+        changes["awarded"] = True
+    return replace(state, **changes)
 
 
 def start(detail: Mapping, *, limit: betting.Limit, min_bet: int) -> betting.Round:

@@ -150,10 +150,11 @@ def seat_in(night: Night, seat_id: int) -> Seat:
 
 def hand_in(night: Night, number: int) -> Hand:
     """A hand named in the URL, by its number in the night."""
-    hand = night.hands.select_related("dealer__person").filter(number=number).first()
-    if hand is None:
-        raise NotFound(NO_SUCH_HAND.format(number=number))
-    return hand
+    # get() drops Hand's default ordering, which would join the night just to sort one row.
+    try:
+        return night.hands.get(number=number)
+    except Hand.DoesNotExist:
+        raise NotFound(NO_SUCH_HAND.format(number=number)) from None
 
 
 def payment_in(night: Night, payment_id: int) -> Payment:

@@ -21,8 +21,15 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
-from ledger.api.outputs import BettingKind, HandOutput, HandStatus, HandWriteOutput, PotOutput
-from ledger.models import Hand, Night
+from ledger.api.outputs import (
+    BettingKind,
+    HandOutput,
+    HandStatus,
+    HandWriteOutput,
+    PotOutput,
+    render,
+)
+from ledger.models import Hand, Night, Posting, Seat
 from rulebook.models import Game
 
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
@@ -47,15 +54,29 @@ class HandSummary(serializers.Serializer):
         ref_name = "HandSummary"
 
 
-def _fresh(night: Night, number: int) -> Hand:
+def _locked(night: Night, number: int) -> Hand:
     """The hand as it stands now that the night is locked."""
     hand = hand_in(night, number)
     hand.night = night
     return hand
 
 
-def _hand_write(posting, hand: Hand) -> dict:
-    return HandWriteOutput({"posting": posting, "hand": reads.hand_view(hand)}).data
+def _fresh(night: Night, number: int) -> hands.Play:
+    """The hand as it stands now that the night is locked, read and replayed once."""
+    return hands.load(_locked(night, number))
+
+
+def _hand_write(posting: Posting, play: hands.Play) -> dict:
+    """The posting and the hand after it, from the state the write left in `play`."""
+    reads.with_entries(posting)
+    return render(HandWriteOutput, {"posting": posting, "hand": reads.hand_view(play)})
+
+
+def _acting_seat(actor: Actor, seat_id: int) -> Seat:
+    """The seat named in the body; a player acting from their own phone is already known."""
+    if actor.seat is not None and actor.seat.pk == seat_id:
+        return actor.seat
+    return seats_named(actor.night, [seat_id])[seat_id]
 
 
 class HandListApi(LedgerApi):
@@ -123,7 +144,7 @@ class HandListApi(LedgerApi):
                 game_name=game.name if game else "",
                 side_pots=given["side_pots"],
             )
-            return status.HTTP_201_CREATED, HandOutput(reads.hand_view(hand)).data
+            return status.HTTP_201_CREATED, render(HandOutput, reads.hand_view(hands.load(hand)))
 
         return write_once(request, actor, write)
 
@@ -145,8 +166,8 @@ class HandDetailApi(LedgerApi):
     @extend_schema(tags=TAG, responses={200: HandOutput, **READ_ERRORS})
     def get(self, request, night_id: int, number: int):
         actor = night_actor(request, night_id)
-        hand = hand_in(actor.night, number)
-        return Response(HandOutput(reads.hand_view(hand)).data)
+        play = hands.load(hand_in(actor.night, number))
+        return Response(render(HandOutput, reads.hand_view(play)))
 
 
 class PotsApi(LedgerApi):
@@ -155,8 +176,8 @@ class PotsApi(LedgerApi):
     @extend_schema(tags=TAG, responses={200: PotOutput(many=True), **READ_ERRORS})
     def get(self, request, night_id: int, number: int):
         actor = night_actor(request, night_id)
-        hand = hand_in(actor.night, number)
-        return Response(PotOutput(reads.pots_view(hand), many=True).data)
+        play = hands.load(hand_in(actor.night, number))
+        return Response(PotOutput(reads.pots_view(play), many=True).data)
 
 
 class AntesApi(LedgerApi):
@@ -184,11 +205,11 @@ class AntesApi(LedgerApi):
 
         def write(night: Night):
             services.check_open(night)
-            hand = _fresh(night, number)
-            posting = hands.collect_antes(
-                hand=hand, recorded_by=actor.label, ante=data.validated_data.get("ante")
+            play = _fresh(night, number)
+            posting = play.collect_antes(
+                recorded_by=actor.label, ante=data.validated_data.get("ante")
             )
-            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+            return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)
 
@@ -231,14 +252,13 @@ class RoundApi(LedgerApi):
 
         def write(night: Night):
             services.check_open(night)
-            hand = _fresh(night, number)
-            posting = hands.round_start(
-                hand=hand,
+            play = _fresh(night, number)
+            posting = play.round_start(
                 recorded_by=actor.label,
                 opener=seats[given["opener"]] if "opener" in given else None,
                 blinds=[(seats[b["seat"]], b["chips"]) for b in blinds],
             )
-            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+            return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)
 
@@ -270,20 +290,14 @@ class ActApi(LedgerApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
-        seat = seats_named(actor.night, [given["seat"]])[given["seat"]]
+        seat = _acting_seat(actor, given["seat"])
         actor.require_seat(seat, hand)
 
         def write(night: Night):
             services.check_open(night)
-            fresh = _fresh(night, number)
-            posting = hands.act(
-                hand=fresh,
-                seat=seat,
-                action=given["action"],
-                amount=given["amount"],
-                recorded_by=actor.label,
-            )
-            return status.HTTP_201_CREATED, _hand_write(posting, fresh)
+            play = _fresh(night, number)
+            posting = play.act(seat, given["action"], given["amount"], recorded_by=actor.label)
+            return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)
 
@@ -357,19 +371,16 @@ class AwardApi(LedgerApi):
 
         def write(night: Night):
             services.check_open(night)
-            hand = _fresh(night, number)
+            play = _fresh(night, number)
             winners, low = given.get("winners"), given.get("low_winners")
             if declare:
-                winners, low = hands.declared_winners(
-                    hand,
+                winners, low = play.declared_winners(
                     {d["seat"]: d["declares"] for d in given["declarations"]},
                     given.get("high_order", []),
                     given.get("low_order", []),
                 )
-            posting = hands.award(
-                hand=hand, winners=winners, low_winners=low, recorded_by=actor.label
-            )
-            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+            posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
+            return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)
 
@@ -389,8 +400,8 @@ class UndoApi(LedgerApi):
 
         def write(night: Night):
             services.check_open(night)
-            hand = _fresh(night, number)
+            hand = _locked(night, number)
             posting = hands.undo(hand=hand, recorded_by=actor.label)
-            return status.HTTP_201_CREATED, _hand_write(posting, hand)
+            return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
 
         return write_once(request, actor, write)

@@ -5,11 +5,13 @@ Nothing here writes, not even an empty account: a GET changes nothing.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 
 from ledger import betting, closing, hands, journal
 from ledger.actors import Actor
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat
+
+_ENTRIES = Prefetch("entries", queryset=Entry.objects.select_related("account__hand"))
 
 
 def night_view(night: Night, actor: Actor) -> dict:
@@ -35,7 +37,7 @@ def night_view(night: Night, actor: Actor) -> dict:
         "seats": seats,
         "next_dealer": dealer.pk if dealer and hand is None else None,
         "riding": _balance(Account.key_for(Account.Kind.RIDING, None, None), night.pk),
-        "hand": hand_view(hand, stacks) if hand else None,
+        "hand": hand_view(hands.load(hand)) if hand else None,
     }
 
 
@@ -51,30 +53,32 @@ def seat_view(seat: Seat, stack: int, *, show_token: bool = False) -> dict:
     }
 
 
-def hand_view(hand: Hand, stacks: dict[int, int] | None = None) -> dict:
-    """One hand: who is in, stacks and chips committed, whose turn, and the pots."""
-    night = hand.night
-    stacks = closing.booked_stacks(night) if stacks is None else stacks
-    now = hands.state(hand)
+def hand_view(play: hands.Play) -> dict:
+    """One hand: who is in, stacks and chips committed, whose turn, and the pots.
+
+    Drawn from a `Play` (read by `hands.load`, or left by the write that just
+    ran), so the hand is read and replayed once per request.
+    """
+    hand, now = play.hand, play.state
     r = now.round
-    names = {s.pk: s for s in Seat.objects.filter(pk__in=hand.seat_order).select_related("person")}
     settled = hand.status == Hand.Status.SETTLED
     players = []
-    for seat_id in hand.seat_order:
+    for seat_id, seat in play.seats.items():
         in_round = r is not None and seat_id in r.stacks
         in_pot = now.contributions.get(seat_id, 0)
         folded = seat_id in now.folded
+        stack = play.stack(seat_id)
         players.append(
             {
                 "seat": seat_id,
-                "name": names[seat_id].person.name,
-                "position": names[seat_id].position,
-                "stack": stacks.get(seat_id, 0),
+                "name": seat.person.name,
+                "position": seat.position,
+                "stack": stack,
                 "committed": r.committed[seat_id] if in_round else 0,
                 "in_pot": in_pot,
                 "to_call": betting.to_call(r, seat_id) if in_round else 0,
                 "folded": folded,
-                "all_in": not settled and not folded and in_pot > 0 and not stacks.get(seat_id),
+                "all_in": not settled and not folded and in_pot > 0 and not stack,
             }
         )
     return {
@@ -89,19 +93,18 @@ def hand_view(hand: Hand, stacks: dict[int, int] | None = None) -> dict:
         "rounds": now.rounds,
         "betting_open": now.betting_open,
         "round": _round_view(now.rounds, r) if r is not None else None,
-        "pot": _pot_balance(hand),
+        "pot": play.pot,
         "players": players,
-        "pots": pots_view(hand),
+        "pots": pots_view(play),
     }
 
 
-def pots_view(hand: Hand) -> list[dict]:
+def pots_view(play: hands.Play) -> list[dict]:
     """The main and side pots with who can win each; once settled, as they were awarded."""
-    if hand.status == Hand.Status.SETTLED:
-        award = hand.postings.filter(kind="award", reversed_by__isnull=True).order_by("-pk").first()
-        if award is None:
+    if play.hand.status == Hand.Status.SETTLED:
+        detail = play.award_detail()
+        if detail is None:
             return []
-        detail = award.detail
         low = detail.get("low_winners")
         return [
             {
@@ -113,9 +116,8 @@ def pots_view(hand: Hand) -> list[dict]:
             }
             for index, pot in enumerate(detail["pots"])
         ]
-    if _pot_account(hand) is None:
-        # Nothing was ever put in; asking `showdown_pots` would open an empty account.
-        return []
+    if not play.has_pot:
+        return []  # nothing was ever put in
     return [
         {
             "index": index,
@@ -124,8 +126,14 @@ def pots_view(hand: Hand) -> list[dict]:
             "winners": None,
             "low_winners": None,
         }
-        for index, pot in enumerate(hands.showdown_pots(hand))
+        for index, pot in enumerate(play.showdown_pots())
     ]
+
+
+def with_entries(posting: Posting) -> Posting:
+    """Read a posting's entries and their accounts in one query, for `PostingOutput`."""
+    prefetch_related_objects([posting], _ENTRIES)
+    return posting
 
 
 def _round_view(number: int, r: betting.Round) -> dict:
@@ -140,15 +148,6 @@ def _round_view(number: int, r: betting.Round) -> dict:
         "min_raise_to": betting.min_raise_to(r, turn) if turn is not None else None,
         "max_raise_to": betting.max_raise_to(r, turn) if turn is not None else None,
     }
-
-
-def _pot_account(hand: Hand) -> Account | None:
-    key = Account.key_for(Account.Kind.POT, None, hand.pk)
-    return Account.objects.filter(night_id=hand.night_id, key=key).first()
-
-
-def _pot_balance(hand: Hand) -> int:
-    return _balance(Account.key_for(Account.Kind.POT, None, hand.pk), hand.night_id)
 
 
 def _balance(key: str, night_id: int) -> int:
@@ -166,9 +165,7 @@ def journal_postings(night: Night, *, hand: int | None = None, seat: int | None 
     postings = (
         Posting.objects.filter(night=night)
         .select_related("hand", "reversed_by")
-        .prefetch_related(
-            Prefetch("entries", queryset=Entry.objects.select_related("account__hand"))
-        )
+        .prefetch_related(_ENTRIES)
         .order_by("pk")
     )
     if hand is not None:

@@ -165,24 +165,23 @@ def table(night: Night, actor: Actor) -> Table:
     if hand is None:
         return view
     view.game = game_info(hand.game_slug, hand.game_name)
-    now = hands.state(hand)
+    play = hands.load(hand)  # read and replayed once, for the state and the pots
+    now = play.state
     view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
     for seat_id in hand.seat_order:
         row = by_id[seat_id]
         row.in_hand, row.folded = True, seat_id in now.folded
         row.all_in = not row.folded and row.stack == 0
     by_id[hand.dealer_id].dealer = True
-    if hand.postings.exists():
-        built = hands.showdown_pots(hand)
-        view.pots = [
-            PotRow(
-                index=i,
-                label="Main pot" if i == 0 else f"Side pot {i}",
-                amount=pot.amount,
-                eligible=[by_id[s] for s in hand.seat_order if s in pot.eligible],
-            )
-            for i, pot in enumerate(built)
-        ]
+    view.pots = [
+        PotRow(
+            index=i,
+            label="Main pot" if i == 0 else f"Side pot {i}",
+            amount=pot.amount,
+            eligible=[by_id[s] for s in hand.seat_order if s in pot.eligible],
+        )
+        for i, pot in enumerate(play.showdown_pots())
+    ]
     if now.round is not None and now.betting_open:
         round_ = now.round
         for seat_id, chips in betting.committed(round_).items():

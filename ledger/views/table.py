@@ -319,10 +319,8 @@ def blind_seats(hand: Hand) -> tuple[Seat, Seat, Seat]:
     Left of the dealer posts the small blind, the next the big, and the next
     acts first; heads up, the dealer posts the small blind and acts first.
     """
-    now = hands.state(hand)
-    live = [s for s in hand.seat_order if s not in now.folded]
-    seats = {s.pk: s for s in Seat.objects.filter(pk__in=live).select_related("person")}
-    order = [seats[s] for s in live]
+    play = hands.load(hand)
+    order = [seat for seat_id, seat in play.seats.items() if seat_id not in play.state.folded]
     if len(order) == 2:
         return order[1], order[0], order[1]
     return order[0], order[1], order[2 % len(order)]
@@ -341,13 +339,9 @@ def hand_act(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRespo
         if action not in betting.KINDS:
             raise ValidationError(UNKNOWN_ACTION.format(action=action))
         amount = whole(post.get("amount"), "The amount") if action in ("bet", "raise") else 0
-        posting = hands.act(
-            hand=fresh(hand_of(night, hand_id)),
-            seat=seat_from(night, post.get("seat")),
-            action=action,
-            amount=amount,
-            recorded_by=actor.label,
-        )
+        play = hands.load(hand_of(night, hand_id))  # read now that the night is locked
+        seat = seat_from(night, post.get("seat"))
+        posting = play.act(seat, action, amount, recorded_by=actor.label)
         return {"message": posting.memo}
 
     return table_write(request, night_id, check, call)
@@ -366,18 +360,19 @@ def hand_award(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             view = state.table(night, actor)
             if post.get("pots", "") != pots_key(view.pots):
                 raise ValidationError(POTS_CHANGED)
-        count = len(hands.showdown_pots(hand)) if hand.postings.exists() else 0
+        play = hands.load(hand)
+        count = len(play.showdown_pots())
         game = state.game_info(hand.game_slug, hand.game_name)
         low = None
         if game.declare:
             declared, high_order, low_order = declarations(post, hand.seat_order)
-            winners, low = hands.declared_winners(hand, declared, high_order, low_order)
+            winners, low = play.declared_winners(declared, high_order, low_order)
         elif game.high_low:
             winners = winner_lists(post, "high", count)
             low = winner_lists(post, "low", count)
         else:
             winners = winner_lists(post, "win", count)
-        posting = hands.award(hand=hand, winners=winners, low_winners=low, recorded_by=actor.label)
+        posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
         return {"message": posting.memo or f"Hand {hand.number} settled."}
 
     return table_write(request, night_id, check, call)
