@@ -41,6 +41,10 @@ ODD_CHIPS = [
 ]
 ODD_TO = [("high", "The high hand"), ("low", "The low hand")]
 NO_WINNER = [("ride", "Rides to the next hand"), ("return", "Goes back to who paid it in")]
+SHORTFALL = [
+    ("pay_what_you_have", "They pay what they have"),
+    ("marker", "They pay what they have and owe the rest on a marker, settled at the end"),
+]
 
 
 class HouseRulesForm(forms.Form):
@@ -59,6 +63,13 @@ class HouseRulesForm(forms.Form):
     no_winner = forms.ChoiceField(
         label="A pot nobody can win", choices=NO_WINNER, widget=forms.RadioSelect
     )
+    shortfall = forms.ChoiceField(
+        label="A payment a player cannot cover",
+        choices=SHORTFALL,
+        widget=forms.RadioSelect,
+        initial="pay_what_you_have",
+        required=False,  # older forms leave it out: the house default
+    )
     both_must_win_outright = forms.BooleanField(
         label="Declaring both wins nothing unless it wins both ways outright",
         required=False,
@@ -73,6 +84,7 @@ class HouseRulesForm(forms.Form):
         "odd_chip",
         "odd_to",
         "no_winner",
+        "shortfall",
         "both_must_win_outright",
     )
 
@@ -94,6 +106,8 @@ class HouseRulesForm(forms.Form):
         values = {name: data.get(name) for name in self.RULE_FIELDS}
         if values["limit"] != "cap":
             values["cap"] = None
+        if not values["shortfall"]:
+            del values["shortfall"]
         try:
             self.rules = house_rules(values)
         except HouseRulesError as exc:

@@ -26,6 +26,8 @@ class HouseRules:
     odd_to: Literal["high", "low"] = "high"
     no_winner: Literal["ride", "return"] = "ride"
     both_must_win_outright: bool = True
+    # A payment a player cannot cover: pay what you have, or owe the rest on a marker.
+    shortfall: Literal["pay_what_you_have", "marker"] = "pay_what_you_have"
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -36,6 +38,7 @@ CHOICES = {
     "odd_chip": ("seat_order", "first_left"),
     "odd_to": ("high", "low"),
     "no_winner": ("ride", "return"),
+    "shortfall": ("pay_what_you_have", "marker"),
 }
 
 

@@ -25,8 +25,8 @@ CANNOT_REVERSE_REVERSAL = "An undo cannot itself be undone; record the action ag
 UNBALANCED = "A posting must move as many chips out as in."
 KEY_REUSED = "This request key was already used for a different request."
 
-# The bank issues chips on credit, so only it goes below zero.
-MAY_GO_NEGATIVE = {Account.Kind.BANK}
+# The bank issues chips on credit and a marker records a seat's debt: only they go below zero.
+MAY_GO_NEGATIVE = {Account.Kind.BANK, Account.Kind.MARKER}
 
 
 class LedgerError(ValueError):

@@ -155,13 +155,20 @@ class Hand(models.Model):
 
 
 class Account(models.Model):
-    """Where chips can be: the bank, a seat's stack, a hand's pot, a riding pot."""
+    """Where chips can be: the bank, a seat's stack or marker, a hand's pot, the night's other pots.
+
+    A marker is what a seat owes on credit (an IOU): like the bank it may go
+    below zero, and the settlement includes it. The riding pot and the
+    infraction pot belong to the night: a later hand picks them up.
+    """
 
     class Kind(models.TextChoices):
         BANK = "bank", "Bank"
         STACK = "stack", "Stack"
+        MARKER = "marker", "Marker"
         POT = "pot", "Pot"
         RIDING = "riding", "Riding pot"
+        INFRACTION = "infraction", "Infraction pot"
 
     night = models.ForeignKey(Night, related_name="accounts", on_delete=models.CASCADE)
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -45,6 +45,12 @@ class HouseRulesInput(serializers.Serializer):
         required=False,
         help_text="A pot nobody eligible wins rides to the next hand or goes back.",
     )
+    shortfall = serializers.ChoiceField(
+        CHOICES["shortfall"],
+        required=False,
+        help_text="A payment a player cannot cover: pay what they have, or owe the rest "
+        "on a marker that the settlement includes.",
+    )
     both_must_win_outright = serializers.BooleanField(required=False)
 
     class Meta:
@@ -59,6 +65,8 @@ class HouseRulesOutput(serializers.Serializer):
     odd_chip = serializers.ChoiceField(CHOICES["odd_chip"])
     odd_to = serializers.ChoiceField(CHOICES["odd_to"])
     no_winner = serializers.ChoiceField(CHOICES["no_winner"])
+    # Settings saved before this one existed lack it: they keep the house default.
+    shortfall = serializers.ChoiceField(CHOICES["shortfall"], default="pay_what_you_have")
     both_must_win_outright = serializers.BooleanField()
 
     class Meta:
