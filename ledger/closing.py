@@ -26,6 +26,7 @@ COUNT_DIFFERS = (
 )
 NOT_ENDED = "The night has not ended yet."
 CHIPS_RIDING = "{chips} chips are still riding: play a hand for them or share them out first."
+CHIPS_IN_FINES = "{chips} chips are still in the infraction pot: charge them into a pot first."
 NOTHING_RIDING = "No chips are riding."
 ALREADY_PAID = "That payment is already marked paid."
 
@@ -59,6 +60,9 @@ def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> N
     riding = journal.account(night, Account.Kind.RIDING)
     if carried := journal.balances([riding])[riding.pk]:
         raise LedgerError(CHIPS_RIDING.format(chips=carried))
+    fines = journal.account(night, Account.Kind.INFRACTION)
+    if held := journal.balances([fines])[fines.pk]:
+        raise LedgerError(CHIPS_IN_FINES.format(chips=held))
     seats = list(night.seats.filter(left_at__isnull=True).select_related("person"))
     booked = booked_stacks(night)
     for seat in seats:
@@ -82,10 +86,12 @@ def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> N
 
 
 def nets(night: Night) -> dict[int, int]:
-    """Each seat's result in chips: cashed out plus chips in front, minus bought in.
+    """Each seat's result in chips: cashed out plus chips in front, minus bought in and owed.
 
-    Adjustments count like buy-ins. Once the night has ended every stack is
-    cashed out, so this is the final result.
+    Adjustments count like buy-ins. A marker below zero is chips the seat
+    paid on credit: it owes them, so they come off its result, and the nets
+    still sum to zero. Once the night has ended every stack is cashed out, so
+    this is the final result.
     """
     rows = (
         Entry.objects.filter(account__night=night, account__kind=Account.Kind.BANK)
@@ -94,8 +100,14 @@ def nets(night: Night) -> dict[int, int]:
         .annotate(total=Sum("amount"))
         .values_list("posting__seat_id", "total")
     )
+    markers = (
+        Entry.objects.filter(account__night=night, account__kind=Account.Kind.MARKER)
+        .values("account__seat_id")
+        .annotate(total=Sum("amount"))
+        .values_list("account__seat_id", "total")
+    )
     result = booked_stacks(night)
-    for seat_id, total in rows:
+    for seat_id, total in [*rows, *markers]:
         result[seat_id] += total
     return result
 

@@ -123,7 +123,7 @@ class Play:
 
     hand: Hand
     seats: dict[SeatId, Seat]  # the hand's seats in seat order, with their people
-    accounts: dict[str, Account]  # by key: the hand's stacks, its pot and the riding pot, if opened
+    accounts: dict[str, Account]  # by key: stacks, pot, riding and infraction pots, if opened
     balances: dict[int, int]  # chips by account id, for the accounts above
     events: list[Event]  # one per live posting (neither undone nor an undo), oldest first
     state: HandState
@@ -534,7 +534,7 @@ def undo(*, hand: Hand, recorded_by: str) -> Posting:
 
 
 def _accounts(hand: Hand) -> tuple[dict[str, Account], dict[int, int]]:
-    """The hand's stack accounts, its pot and the riding pot, with their balances: one query.
+    """The hand's stack accounts, its pot and the night's riding and infraction pots: one query.
 
     By key, which the one-account-per-owner constraint indexes; accounts not
     opened yet are simply missing, and hold nothing.
@@ -543,6 +543,7 @@ def _accounts(hand: Hand) -> tuple[dict[str, Account], dict[int, int]]:
     keys += [
         Account.key_for(Account.Kind.POT, None, hand.pk),
         Account.key_for(Account.Kind.RIDING, None, None),
+        Account.key_for(Account.Kind.INFRACTION, None, None),
     ]
     found = list(
         Account.objects.filter(night_id=hand.night_id, key__in=keys).annotate(
@@ -569,13 +570,17 @@ def _events(hand: Hand, accounts: Collection[Account]) -> list[Event]:
 
 
 def _event(kind: str, seat: SeatId | None, detail: Mapping, paid: Mapping[SeatId, int]) -> Event:
-    """An award pays out of the pot: it takes nothing back from what anyone put in."""
-    return Event(
-        kind=kind,
-        seat=seat,
-        detail=detail,
-        paid={} if kind == "award" else {s: c for s, c in paid.items() if c},
-    )
+    """What each seat put into the hand's pot in one posting, for the pots built later.
+
+    An award pays out of the pot: it takes nothing back from what anyone put
+    in. A charge says itself what each seat paid into this pot (a marker's
+    chips included), since its stacks may pay elsewhere: to the next pot, say.
+    """
+    if kind == "award":
+        paid = {}
+    elif kind == "charge":
+        paid = {int(s): c for s, c in detail.get("paid", {}).items()}
+    return Event(kind=kind, seat=seat, detail=detail, paid={s: c for s, c in paid.items() if c})
 
 
 def _limit(hand: Hand) -> betting.Limit:

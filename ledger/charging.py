@@ -1,0 +1,184 @@
+"""Booking one firing of a game's money rule in the journal.
+
+`ledger.charges` works out, with no database, which transfers a rule makes
+between abstract accounts. This module is the bridge: it finds the rule in the
+hand's game in the rulebook, builds the `charges.Table` from a `Play` (the
+hand as its journal leaves it), and posts the transfers as ONE posting of kind
+"charge" on the real accounts, so undo reverses a charge whole like any other
+posting. The game's name is never looked at: only its rule data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from fractions import Fraction
+
+from ledger import charges, journal
+from ledger.charges import ChargeError, Firing, Transfer
+from ledger.hands import HAND_OVER, ROUND_STILL_OPEN, Play, load
+from ledger.house_rules import house_rules
+from ledger.journal import LedgerError, Move
+from ledger.models import Account, Hand, Posting, Seat
+from rulebook.models import Game
+from rulebook.schema import MoneyRule
+
+NO_GAME = "Hand {number} is not a game from the rulebook, so it has no money rules to charge."
+NO_SUCH_RULE = "{game} has no money rule {rule!r}; nothing was recorded."
+NOTHING_TO_CHARGE = "Rule {rule!r} moves no chips here; nothing was recorded."
+NO_BANK = "Rule {rule!r} pays the bank: chips leaving the table are not booked yet."
+
+# Where each abstract pot of `charges` lives in the journal; the night's pots have no hand.
+NIGHT_POTS = {"next_pot": Account.Kind.RIDING, "side_pot": Account.Kind.INFRACTION}
+POT_NAMES = {"pot": "the pot", "next_pot": "the next pot", "side_pot": "the infraction pot"}
+
+Roles = Mapping[str, int | Collection[int]]
+
+
+def charge_hand(*, hand: Hand, rule_id: str, recorded_by: str, **facts) -> Posting:
+    """`charge` for a caller that holds only the hand."""
+    return charge(load(hand), rule_id, recorded_by=recorded_by, **facts)
+
+
+def charge(
+    play: Play,
+    rule_id: str,
+    *,
+    recorded_by: str,
+    roles: Roles | None = None,
+    count: int | Mapping[int, int] = 1,
+    bet: int | None = None,
+    agreed: Mapping[str, int] | None = None,
+) -> Posting:
+    """Post what one firing of the game's money rule `rule_id` moves, as one "charge" posting.
+
+    `roles` name the seats of the firing ({"losers": [bob, cat]}); who folded
+    comes from the hand unless given. `count`, `bet` and `agreed` are as in
+    `charges.Firing` and `charges.Table`. Refused whole, with nothing
+    recorded, when the rule or the facts cannot be charged.
+    """
+    _check_open(play)
+    rules = _rules(play.hand)
+    rule = next((r for r in rules if r.id == rule_id), None)
+    if rule is None:
+        raise LedgerError(NO_SUCH_RULE.format(game=_game(play.hand).name, rule=rule_id))
+    firing = Firing(roles=_roles(play, roles or {}), count=count, bet=bet)
+    try:
+        transfers = charges.charge(rule, _table(play, rules, agreed or {}), firing)
+    except ChargeError as exc:
+        raise LedgerError(play._named(str(exc))) from exc
+    if not transfers:
+        raise LedgerError(NOTHING_TO_CHARGE.format(rule=rule.id))
+    if any(charges.BANK in (t.source, t.target) for t in transfers):
+        raise LedgerError(NO_BANK.format(rule=rule.id))
+    moves = [Move(_account(play, t.source), _account(play, t.target), t.chips) for t in transfers]
+    return play._post(
+        kind="charge",
+        moves=moves,
+        recorded_by=recorded_by,
+        detail={
+            "rule": rule.id,
+            "rule_kind": rule.kind,
+            "mechanics": list(rule.mechanics),
+            "transfers": [[str(t.source), str(t.target), t.chips] for t in transfers],
+            "paid": {str(seat): chips for seat, chips in _paid_in(transfers).items()},
+        },
+        memo=_memo(play, rule, transfers),
+    )
+
+
+def _check_open(play: Play) -> None:
+    """A charge is booked between betting rounds, so the round's own stacks stay true."""
+    if play.hand.status == Hand.Status.SETTLED:
+        raise LedgerError(HAND_OVER.format(number=play.hand.number))
+    if play.state.betting_open:
+        raise LedgerError(ROUND_STILL_OPEN.format(name=play._name(play.state.round.turn)))
+
+
+def _game(hand: Hand) -> Game:
+    game = Game.objects.filter(slug=hand.game_slug).first() if hand.game_slug else None
+    if game is None:
+        raise LedgerError(NO_GAME.format(number=hand.number))
+    return game
+
+
+def _rules(hand: Hand) -> list[MoneyRule]:
+    """The game's money rules and those of all its options: the hand does not say which apply."""
+    spec = _game(hand).spec
+    return [*spec.money, *(rule for option in spec.options for rule in option.money)]
+
+
+def _roles(play: Play, given: Roles) -> dict:
+    """The firing's roles, with the hand's folded players unless the caller names them."""
+    folded = sorted(play.state.folded)
+    return ({"folded": folded} if folded else {}) | dict(given)
+
+
+def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> charges.Table:
+    """The table as the journal leaves it, before the rule fires."""
+    hand, night = play.hand, play.hand.night
+    config = house_rules(hand.config)  # the night's settings as the hand started
+    return charges.Table(
+        seats=tuple(hand.seat_order),
+        dealer=hand.dealer_id,
+        stacks={seat: _stack(play, seat) for seat in {*hand.seat_order, hand.dealer_id}},
+        pot=play.pot,
+        next_pot=play._chips(Account.key_for(Account.Kind.RIDING, None, None)),
+        side_pot=play._chips(Account.key_for(Account.Kind.INFRACTION, None, None)),
+        contributions=dict(play.state.contributions),
+        ante=config.ante,
+        min_bet=config.min_bet,
+        chips_per_money=1 / Fraction(night.unit),
+        agreed=agreed,
+        shortfall=charges.game_shortfall(rules, config.shortfall),
+    )
+
+
+def _stack(play: Play, seat_id: int) -> int:
+    """A seat's chips; a dealer who sits this hand out is read on the spot."""
+    if seat_id in play.seats:
+        return play.stack(seat_id)
+    account = play._stack_account(_seat(play, seat_id))
+    play.balances.setdefault(account.pk, journal.balances([account])[account.pk])
+    return play.balances[account.pk]
+
+
+def _seat(play: Play, seat_id: int) -> Seat:
+    return play.seats.get(seat_id) or Seat.objects.select_related("person").get(pk=seat_id)
+
+
+def _account(play: Play, account: charges.Account) -> Account:
+    """The journal's account for one of `charges`' accounts."""
+    if account.kind == "stack":
+        return play._stack_account(_seat(play, account.seat))
+    if account.kind == "marker":
+        return play._account(Account.Kind.MARKER, seat=_seat(play, account.seat))
+    if account.kind == "pot":
+        return play._pot_account()
+    return play._account(NIGHT_POTS[account.kind])
+
+
+def _paid_in(transfers: list[Transfer]) -> dict[int, int]:
+    """What each seat put into this hand's pot, from its stack or on its marker."""
+    paid: dict[int, int] = {}
+    for t in transfers:
+        if t.target == charges.POT and t.source.seat is not None:
+            paid[t.source.seat] = paid.get(t.source.seat, 0) + t.chips
+    return paid
+
+
+def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer]) -> str:
+    """Who pays what to whom, and the rule: a line of the night's journal anyone can read."""
+    parts = []
+    for t in transfers:
+        to = _name(play, t.target)
+        if t.source.kind == "marker":
+            parts.append(f"{_name(play, t.source)} owes {t.chips} to {to} on a marker")
+        else:
+            parts.append(f"{_name(play, t.source)} pays {t.chips} to {to}")
+    return f"{'; '.join(parts)} ({rule.id})"[:200]
+
+
+def _name(play: Play, account: charges.Account) -> str:
+    if account.seat is not None:
+        return play._name(account.seat)
+    return POT_NAMES[account.kind]
