@@ -65,13 +65,13 @@ def charge(
     try:
         transfers = charges.charge(rule, _table(play, rules, agreed or {}), firing)
     except ChargeError as exc:
-        raise LedgerError(play._named(str(exc))) from exc
+        raise LedgerError(play.with_names(str(exc))) from exc
     if not transfers:
         raise LedgerError(NOTHING_TO_CHARGE.format(rule=rule.id))
     if any(charges.BANK in (t.source, t.target) for t in transfers):
         raise LedgerError(NO_BANK.format(rule=rule.id))
     moves = [Move(_account(play, t.source), _account(play, t.target), t.chips) for t in transfers]
-    return play._post(
+    return play.post(
         kind="charge",
         moves=moves,
         recorded_by=recorded_by,
@@ -91,7 +91,7 @@ def _check_open(play: Play) -> None:
     if play.hand.status == Hand.Status.SETTLED:
         raise LedgerError(HAND_OVER.format(number=play.hand.number))
     if play.state.betting_open:
-        raise LedgerError(ROUND_STILL_OPEN.format(name=play._name(play.state.round.turn)))
+        raise LedgerError(ROUND_STILL_OPEN.format(name=play.seat_name(play.state.round.turn)))
 
 
 def _game(hand: Hand) -> Game:
@@ -122,8 +122,8 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
         dealer=hand.dealer_id,
         stacks={seat: _stack(play, seat) for seat in {*hand.seat_order, hand.dealer_id}},
         pot=play.pot,
-        next_pot=play._chips(Account.key_for(Account.Kind.RIDING, None, None)),
-        side_pot=play._chips(Account.key_for(Account.Kind.INFRACTION, None, None)),
+        next_pot=play.balance(Account.key_for(Account.Kind.RIDING, None, None)),
+        side_pot=play.balance(Account.key_for(Account.Kind.INFRACTION, None, None)),
         contributions=dict(play.state.contributions),
         ante=config.ante,
         min_bet=config.min_bet,
@@ -137,7 +137,7 @@ def _stack(play: Play, seat_id: int) -> int:
     """A seat's chips; a dealer who sits this hand out is read on the spot."""
     if seat_id in play.seats:
         return play.stack(seat_id)
-    account = play._stack_account(_seat(play, seat_id))
+    account = play.stack_account(_seat(play, seat_id))
     play.balances.setdefault(account.pk, journal.balances([account])[account.pk])
     return play.balances[account.pk]
 
@@ -149,12 +149,12 @@ def _seat(play: Play, seat_id: int) -> Seat:
 def _account(play: Play, account: charges.Account) -> Account:
     """The journal's account for one of `charges`' accounts."""
     if account.kind == "stack":
-        return play._stack_account(_seat(play, account.seat))
+        return play.stack_account(_seat(play, account.seat))
     if account.kind == "marker":
-        return play._account(Account.Kind.MARKER, seat=_seat(play, account.seat))
+        return play.account(Account.Kind.MARKER, seat=_seat(play, account.seat))
     if account.kind == "pot":
-        return play._pot_account()
-    return play._account(NIGHT_POTS[account.kind])
+        return play.pot_account()
+    return play.account(NIGHT_POTS[account.kind])
 
 
 def _paid_in(transfers: list[Transfer]) -> dict[int, int]:
@@ -180,5 +180,5 @@ def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer]) -> str:
 
 def _name(play: Play, account: charges.Account) -> str:
     if account.seat is not None:
-        return play._name(account.seat)
+        return play.seat_name(account.seat)
     return POT_NAMES[account.kind]

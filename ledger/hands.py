@@ -132,12 +132,12 @@ class Play:
 
     def stack(self, seat_id: SeatId) -> int:
         """Chips in front of a seat of this hand, per the journal."""
-        return self._chips(Account.key_for(Account.Kind.STACK, seat_id, None))
+        return self.balance(Account.key_for(Account.Kind.STACK, seat_id, None))
 
     @property
     def pot(self) -> int:
         """Chips in the middle now."""
-        return self._chips(self._pot_key)
+        return self.balance(self._pot_key)
 
     @property
     def has_pot(self) -> bool:
@@ -178,7 +178,7 @@ class Play:
         now = self.state
         for seat_id in self.hand.seat_order:
             if seat_id not in now.folded and seat_id not in declared:
-                raise LedgerError(DECLARATION_MISSING.format(name=self._name(seat_id)))
+                raise LedgerError(DECLARATION_MISSING.format(name=self.seat_name(seat_id)))
         outright = self.hand.config.get("both_must_win_outright", True)
         high_winners, low_winners = [], []
         for pot in self.showdown_pots():
@@ -191,7 +191,7 @@ class Play:
                     both_must_win_outright=outright,
                 )
             except pots.PotError as exc:
-                raise LedgerError(self._named(str(exc))) from exc
+                raise LedgerError(self.with_names(str(exc))) from exc
             high_winners.append(sorted(high))
             low_winners.append(sorted(low))
         return high_winners, low_winners
@@ -211,10 +211,10 @@ class Play:
                 raise LedgerError(
                     SHORT_FOR_ANTE.format(name=seat.person.name, stack=stack, ante=ante)
                 )
-        pot = self._pot_account()
-        return self._post(
+        pot = self.pot_account()
+        return self.post(
             kind="ante",
-            moves=[Move(self._stack_account(seat), pot, ante) for seat in seats],
+            moves=[Move(self.stack_account(seat), pot, ante) for seat in seats],
             recorded_by=recorded_by,
             detail={"ante": ante},
             memo=f"Antes of {ante} from {len(seats)} players",
@@ -231,7 +231,7 @@ class Play:
         self._check_not_settled()
         now = self.state
         if now.betting_open:
-            raise LedgerError(ROUND_STILL_OPEN.format(name=self._name(now.round.turn)))
+            raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
         seats = [s for s in self.seats.values() if s.pk not in now.folded]
         in_hand = {s.pk for s in seats}
         opener = opener or seats[0]
@@ -240,7 +240,7 @@ class Play:
         for seat, _amount in blinds:
             if seat.pk not in in_hand:
                 raise LedgerError(NOT_IN_HAND.format(name=seat.person.name))
-        pot = self._pot_account()
+        pot = self.pot_account()
         detail = {
             "stacks": [[s.pk, self.stack(s.pk)] for s in seats],
             "opener": opener.pk,
@@ -252,7 +252,7 @@ class Play:
         except betting.BettingError as exc:
             raise LedgerError(str(exc)) from exc
         moves = [
-            Move(self._stack_account(seat), pot, chips)
+            Move(self.stack_account(seat), pot, chips)
             for seat in seats
             if (chips := opened.committed.get(seat.pk, 0))
         ]
@@ -260,9 +260,9 @@ class Play:
         # and the part of the top blind nobody matched goes back now, as after an action.
         if returned := betting.uncalled(opened):
             back_to, chips = returned
-            moves.append(Move(pot, self._stack_account(self.seats[back_to]), chips))
+            moves.append(Move(pot, self.stack_account(self.seats[back_to]), chips))
             detail["returned"] = {"seat": back_to, "chips": chips}
-        return self._post(
+        return self.post(
             kind="round",
             moves=moves,
             recorded_by=recorded_by,
@@ -279,17 +279,17 @@ class Play:
         try:
             after = betting.apply(now.round, seat.pk, betting.Action(action, amount))
         except betting.BettingError as exc:
-            raise LedgerError(self._named(str(exc))) from exc
+            raise LedgerError(self.with_names(str(exc))) from exc
         put_in = after.committed[seat.pk] - now.round.committed[seat.pk]
-        pot = self._pot_account()
-        moves = [Move(self._stack_account(seat), pot, put_in)] if put_in else []
+        pot = self.pot_account()
+        moves = [Move(self.stack_account(seat), pot, put_in)] if put_in else []
         returned = betting.uncalled(after)
         detail = {"action": action, "amount": amount, "put_in": put_in}
         if returned:
             back_to, chips = returned
-            moves.append(Move(pot, self._stack_account(self.seats[back_to]), chips))
+            moves.append(Move(pot, self.stack_account(self.seats[back_to]), chips))
             detail["returned"] = {"seat": back_to, "chips": chips}
-        return self._post(
+        return self.post(
             kind="action",
             seat=seat,
             moves=moves,
@@ -313,7 +313,7 @@ class Play:
         self._check_not_settled()
         hand, now = self.hand, self.state
         if now.betting_open:
-            raise LedgerError(ROUND_STILL_OPEN.format(name=self._name(now.round.turn)))
+            raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
         built = self.showdown_pots()
         if len(winners) != len(built) or (
             low_winners is not None and len(low_winners) != len(built)
@@ -328,7 +328,7 @@ class Play:
             for seat_id in [*high, *low]:
                 if seat_id not in pot.eligible:
                     raise LedgerError(
-                        f"{self._name(seat_id)} cannot win pot {index + 1}: "
+                        f"{self.seat_name(seat_id)} cannot win pot {index + 1}: "
                         "folded or not in that side pot."
                     )
             if not high and not low:
@@ -349,16 +349,16 @@ class Play:
                 )
             for seat_id, chips in share.items():
                 payouts[seat_id] = payouts.get(seat_id, 0) + chips
-        pot_account = self._pot_account()
+        pot_account = self.pot_account()
         moves = [
-            Move(pot_account, self._stack_account(self.seats[seat_id]), chips)
+            Move(pot_account, self.stack_account(self.seats[seat_id]), chips)
             for seat_id, chips in sorted(payouts.items())
             if chips
         ]
         if riding:
-            moves.append(Move(pot_account, self._account(Account.Kind.RIDING), riding))
+            moves.append(Move(pot_account, self.account(Account.Kind.RIDING), riding))
         with transaction.atomic():
-            posting = self._post(
+            posting = self.post(
                 kind="award",
                 moves=moves,
                 recorded_by=recorded_by,
@@ -377,7 +377,7 @@ class Play:
 
     # --- Inside --------------------------------------------------------------------------------
 
-    def _post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
+    def post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
         """Post through the journal, then fold the posting into this play."""
         posting = journal.post(
             night=self.hand.night, kind=kind, hand=self.hand, seat=seat, moves=moves, **header
@@ -403,28 +403,28 @@ class Play:
     def _limit(self) -> betting.Limit:
         return _limit(self.hand)
 
-    def _chips(self, key: str) -> int:
+    def balance(self, key: str) -> int:
         account = self.accounts.get(key)
         return self.balances.get(account.pk, 0) if account else 0
 
-    def _account(self, kind: str, seat: Seat | None = None, hand: Hand | None = None) -> Account:
+    def account(self, kind: str, seat: Seat | None = None, hand: Hand | None = None) -> Account:
         """An account read with the hand, else opened now (a write is under way)."""
         key = Account.key_for(kind, seat and seat.pk, hand and hand.pk)
         if key not in self.accounts:
             self.accounts[key] = journal.account(self.hand.night, kind, seat=seat, hand=hand)
         return self.accounts[key]
 
-    def _stack_account(self, seat: Seat) -> Account:
-        return self._account(Account.Kind.STACK, seat=seat)
+    def stack_account(self, seat: Seat) -> Account:
+        return self.account(Account.Kind.STACK, seat=seat)
 
-    def _pot_account(self) -> Account:
-        return self._account(Account.Kind.POT, hand=self.hand)
+    def pot_account(self) -> Account:
+        return self.account(Account.Kind.POT, hand=self.hand)
 
     def _check_not_settled(self) -> None:
         if self.hand.status == Hand.Status.SETTLED:
             raise LedgerError(HAND_OVER.format(number=self.hand.number))
 
-    def _name(self, seat_id: SeatId | None) -> str:
+    def seat_name(self, seat_id: SeatId | None) -> str:
         if seat_id is None:
             return "nobody"
         seat = self.seats.get(seat_id)
@@ -432,13 +432,13 @@ class Play:
             seat = Seat.objects.select_related("person").get(pk=seat_id, night=self.hand.night_id)
         return seat.person.name
 
-    def _named(self, message: str) -> str:
+    def with_names(self, message: str) -> str:
         """Betting errors speak of seat ids; the table knows names."""
         names = {str(s.pk): s.person.name for s in self.seats.values()}
         return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names.get(m[1], m[0]), message)
 
     def _award_memo(self, payouts: dict[int, int], riding: int) -> str:
-        parts = [f"{self._name(s)} wins {c}" for s, c in sorted(payouts.items()) if c]
+        parts = [f"{self.seat_name(s)} wins {c}" for s, c in sorted(payouts.items()) if c]
         if riding:
             parts.append(f"{riding} rides")
         return "; ".join(parts)[:200]
