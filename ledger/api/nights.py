@@ -257,20 +257,10 @@ class BuyInApi(LedgerApi):
         parameters=[KEY_PARAMETER],
     )
     def post(self, request, night_id: int, seat_id: int):
-        actor = night_actor(request, night_id)
-        actor.require_host()
-        seat_in(actor.night, seat_id)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        def book(night: Night, seat: Seat, given: dict, label: str):
+            return services.buy_in(night=night, seat=seat, chips=given["chips"], recorded_by=label)
 
-        def write(night: Night):
-            seat = seat_in(night, seat_id)
-            posting = services.buy_in(
-                night=night, seat=seat, chips=data.validated_data["chips"], recorded_by=actor.label
-            )
-            return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
-
-        return write_once(request, actor, write)
+        return _seat_chips_write(request, night_id, seat_id, self.InputSerializer, book)
 
 
 class CashOutApi(LedgerApi):
@@ -289,25 +279,14 @@ class CashOutApi(LedgerApi):
         parameters=[KEY_PARAMETER],
     )
     def post(self, request, night_id: int, seat_id: int):
-        actor = night_actor(request, night_id)
-        actor.require_host()
-        seat_in(actor.night, seat_id)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-
-        def write(night: Night):
-            seat = seat_in(night, seat_id)
+        def book(night: Night, seat: Seat, given: dict, label: str):
             if _in_open_hand(night, seat):
                 raise Refused(IN_HAND.format(name=seat.person.name))
-            posting = services.cash_out(
-                night=night,
-                seat=seat,
-                chips=data.validated_data.get("chips"),
-                recorded_by=actor.label,
+            return services.cash_out(
+                night=night, seat=seat, chips=given.get("chips"), recorded_by=label
             )
-            return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
 
-        return write_once(request, actor, write)
+        return _seat_chips_write(request, night_id, seat_id, self.InputSerializer, book)
 
 
 class AdjustApi(LedgerApi):
@@ -327,24 +306,36 @@ class AdjustApi(LedgerApi):
         parameters=[KEY_PARAMETER],
     )
     def post(self, request, night_id: int, seat_id: int):
-        actor = night_actor(request, night_id)
-        actor.require_host()
-        seat_in(actor.night, seat_id)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-
-        def write(night: Night):
-            seat = seat_in(night, seat_id)
-            posting = services.adjust(
+        def book(night: Night, seat: Seat, given: dict, label: str):
+            return services.adjust(
                 night=night,
                 seat=seat,
-                chips=data.validated_data["chips"],
-                reason=data.validated_data["reason"],
-                recorded_by=actor.label,
+                chips=given["chips"],
+                reason=given["reason"],
+                recorded_by=label,
             )
-            return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
 
-        return write_once(request, actor, write)
+        return _seat_chips_write(request, night_id, seat_id, self.InputSerializer, book)
+
+
+def _seat_chips_write(request, night_id: int, seat_id: int, serializer, book) -> Response:
+    """The host moves one seat's chips: check, validate, then `book` once under the night's lock.
+
+    `book(night, seat, validated_data, recorded_by)` returns the posting; the
+    answer is the posting with the seat's stack after it.
+    """
+    actor = night_actor(request, night_id)
+    actor.require_host()
+    seat_in(actor.night, seat_id)
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+
+    def write(night: Night):
+        seat = seat_in(night, seat_id)
+        posting = book(night, seat, data.validated_data, actor.label)
+        return status.HTTP_201_CREATED, _chips_body(night, posting, seat)
+
+    return write_once(request, actor, write)
 
 
 class JoinLinkApi(LedgerApi):
