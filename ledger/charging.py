@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from fractions import Fraction
 
-from ledger import charges, journal
+from ledger import charges, journal, runs
 from ledger.charges import ChargeError, Firing, Transfer
 from ledger.hands import HAND_OVER, ROUND_STILL_OPEN, Play, load
 from ledger.house_rules import house_rules
@@ -23,7 +23,10 @@ from rulebook.models import Game
 from rulebook.schema import MoneyRule
 
 NO_GAME = "Hand {number} is not a game from the rulebook, so it has no money rules to charge."
-NO_SUCH_RULE = "{game} has no money rule {rule!r}; nothing was recorded."
+NO_SUCH_RULE = (
+    "{game} has no money rule {rule!r} in force with the options and settings chosen; "
+    "nothing was recorded."
+)
 NOTHING_TO_CHARGE = "Rule {rule!r} moves no chips here; nothing was recorded."
 NO_BANK = "Rule {rule!r} pays the bank: chips leaving the table are not booked yet."
 
@@ -102,7 +105,13 @@ def _game(hand: Hand) -> Game:
 
 
 def _rules(hand: Hand) -> list[MoneyRule]:
-    """The game's money rules and those of all its options: the hand does not say which apply."""
+    """The money rules in force: the hand's game as the table chose it, or every rule it has.
+
+    A hand dealt outside a chosen game (the plain table's "next hand") does not
+    say which options are on, so every option's rules are accepted there.
+    """
+    if hand.run_id is not None:
+        return list(runs.rules_in_force(hand.run).values())
     spec = _game(hand).spec
     return [*spec.money, *(rule for option in spec.options for rule in option.money)]
 
@@ -117,6 +126,8 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
     """The table as the journal leaves it, before the rule fires."""
     hand, night = play.hand, play.hand.night
     config = house_rules(hand.config)  # the night's settings as the hand started
+    if hand.run_id is not None:
+        agreed = {**hand.run.agreed, **agreed}
     return charges.Table(
         seats=tuple(hand.seat_order),
         dealer=hand.dealer_id,

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger import journal, services
+from ledger import journal, runs, services
 from ledger.hands import open_hand
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Night, Payment, Posting, Seat
@@ -26,6 +26,9 @@ COUNT_DIFFERS = (
 )
 NOT_ENDED = "The night has not ended yet."
 CHIPS_RIDING = "{chips} chips are still riding: play a hand for them or share them out first."
+GAME_STILL_OPEN = (
+    "{game} is still being played: end it first, saying where its riding pot goes."
+)
 CHIPS_IN_FINES = "{chips} chips are still in the infraction pot: charge them into a pot first."
 NOTHING_RIDING = "No chips are riding."
 ALREADY_PAID = "That payment is already marked paid."
@@ -57,9 +60,13 @@ def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> N
     hand = open_hand(night)
     if hand is not None:
         raise LedgerError(HAND_STILL_OPEN.format(number=hand.number))
+    game = runs.open_run(night)
+    if game is not None:
+        raise LedgerError(GAME_STILL_OPEN.format(game=game.game_name))
     riding = journal.account(night, Account.Kind.RIDING)
-    if carried := journal.balances([riding])[riding.pk]:
-        raise LedgerError(CHIPS_RIDING.format(chips=carried))
+    waiting = journal.balances([riding])[riding.pk] + sum(runs.carried_pots(night).values())
+    if waiting:
+        raise LedgerError(CHIPS_RIDING.format(chips=waiting))
     fines = journal.account(night, Account.Kind.INFRACTION)
     if held := journal.balances([fines])[fines.pk]:
         raise LedgerError(CHIPS_IN_FINES.format(chips=held))
@@ -140,19 +147,30 @@ def _fix_payments(night: Night) -> None:
 
 
 def riding_share(*, night: Night, recorded_by: str) -> Posting:
-    """Share a riding pot equally among the players still at the table, odd chips by seat."""
+    """Share the riding pot, and pots carried for later games, equally among those at the table.
+
+    Odd chips go by seat. Chips waiting for a hand or a game that will not be
+    played tonight are shared this way before the night can end.
+    """
     services.check_open(night)
-    riding = journal.account(night, Account.Kind.RIDING)
+    game = runs.open_run(night)
+    if game is not None:
+        raise LedgerError(GAME_STILL_OPEN.format(game=game.game_name))
+    pots = [journal.account(night, Account.Kind.RIDING)]
+    pots += list(night.accounts.filter(kind=Account.Kind.CARRIED))
+    held = journal.balances(pots)
     seats = list(night.seats.filter(left_at__isnull=True).order_by("position"))
-    chips = journal.balances([riding])[riding.pk]
     order = [s.pk for s in seats]
-    shares = split(chips, order, order, "seat_order") if chips and seats else {}
     by_id = {s.pk: s for s in seats}
-    moves = [
-        Move(riding, journal.account(night, Account.Kind.STACK, seat=by_id[s]), c)
-        for s, c in shares.items()
-        if c
-    ]
+    moves = []
+    for pot in pots:
+        chips = held[pot.pk]
+        shares = split(chips, order, order, "seat_order") if chips and seats else {}
+        moves += [
+            Move(pot, journal.account(night, Account.Kind.STACK, seat=by_id[s]), c)
+            for s, c in shares.items()
+            if c
+        ]
     if not moves:
         raise LedgerError(NOTHING_RIDING)
     return journal.post(

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, Sum
 
-from ledger import betting, journal, pots
+from ledger import betting, journal, pots, runs
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
-from ledger.models import Account, Entry, Hand, Night, Posting, Seat
+from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from ledger.replay import Event, HandState, SeatId, advance, replay, start
 from ledger.services import check_open
 
@@ -42,6 +42,10 @@ NO_BETTING_ROUND = "No betting round is open: start one first."
 WINNERS_NEEDED = "Say who wins each of the {count} pot(s)."
 NOTHING_TO_UNDO = "There is nothing to undo in this hand."
 NOT_LATEST_HAND = "Only the latest hand can be re-opened."
+RETURN_SHORT = (
+    "Chips were paid out of this pot during the hand, so it cannot go back to who paid it in: "
+    "name a winner."
+)
 DECLARATION_MISSING = "Say what {name} declares: high, low or both."
 
 
@@ -70,12 +74,21 @@ def hand_start(
     game_slug: str = "",
     game_name: str = "",
     side_pots: bool = True,
+    run: Run | None = None,
+    config: Mapping | None = None,
 ) -> Hand:
-    """A new hand; seat order runs from the dealer's left, as chips and turns do."""
+    """A new hand; seat order runs from the dealer's left, as chips and turns do.
+
+    A hand of a game the table chose (`run`) takes the game's own answers
+    (`config`, such as where a pot nobody wins goes) over the night's.
+    """
     check_open(night)
     current = open_hand(night)
     if current is not None:
         raise LedgerError(HAND_IN_PROGRESS.format(number=current.number))
+    game = runs.open_run(night)
+    if game is not None and (run is None or run.pk != game.pk):
+        raise LedgerError(runs.GAME_STILL_OPEN.format(game=game.game_name))
     players = sorted({p.pk: p for p in players}.values(), key=lambda s: s.position)
     if len(players) < 2:
         raise LedgerError(TOO_FEW_PLAYERS)
@@ -93,9 +106,10 @@ def hand_start(
         number=number,
         game_slug=game_slug,
         game_name=game_name,
+        run=run,
         dealer=dealer,
         seat_order=[s.pk for s in after + before],
-        config={"side_pots": side_pots} | rules.as_dict(),
+        config={"side_pots": side_pots} | rules.as_dict() | dict(config or {}),
     )
     riding = journal.account(night, Account.Kind.RIDING)
     carried = journal.balances([riding])[riding.pk]
@@ -145,11 +159,17 @@ class Play:
         return self._pot_key in self.accounts
 
     def showdown_pots(self) -> list[pots.Pot]:
-        """The main pot and side pots as the chips stand, dead money in the main pot."""
+        """The main pot and side pots as the chips stand, dead money in the main pot.
+
+        Pots are levelled by bets alone: a fee or a fine one player paid is
+        dead money for whoever wins the main pot, not a side pot only the
+        payer can win. Chips a rule took out of the pot come off the main pot
+        first.
+        """
         now, hand = self.state, self.hand
-        built = pots.build_pots(now.contributions, now.folded, side_pots=hand.config["side_pots"])
+        built = pots.build_pots(now.bets, now.folded, side_pots=hand.config["side_pots"])
         dead = self.pot - sum(p.amount for p in built)
-        if dead:
+        if dead > 0:
             live = frozenset(s for s in hand.seat_order if s not in now.folded)
             if built:
                 built[0] = pots.Pot(
@@ -157,6 +177,11 @@ class Play:
                 )
             else:
                 built = [pots.Pot(dead, live, frozenset())]
+        while dead < 0 and built:
+            taken = min(-dead, built[0].amount)
+            dead += taken
+            first = pots.Pot(built[0].amount - taken, built[0].eligible, built[0].contributors)
+            built = ([first] if first.amount else []) + built[1:]
         return built
 
     def award_detail(self) -> Mapping | None:
@@ -335,7 +360,8 @@ class Play:
                 if rules["no_winner"] == "ride":
                     riding += pot.amount
                     continue
-                share = pots.return_contributions(now.contributions, built, index)
+                share, left = self._returned(index, pot.amount)
+                riding += left
             elif low_winners is None:
                 share = pots.split(pot.amount, high, hand.seat_order, rules["odd_chip"])
             else:
@@ -373,9 +399,28 @@ class Play:
             )
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
             hand.status = Hand.Status.SETTLED
+            runs.after_settle(hand)
         return posting
 
     # --- Inside --------------------------------------------------------------------------------
+
+    def _returned(self, index: int, amount: int) -> tuple[dict[int, int], int]:
+        """A pot nobody can win, handed back: bets to who bet them, fees too in the main pot.
+
+        Chips nobody paid this hand (a pot that rode in) cannot go back to
+        anyone, so they ride on. Returns the shares and the chips that ride.
+        """
+        now = self.state
+        by_bets = pots.build_pots(now.bets, now.folded, side_pots=self.hand.config["side_pots"])
+        share = pots.return_contributions(now.bets, by_bets, index) if index < len(by_bets) else {}
+        if index == 0:
+            for seat_id, chips in now.fees.items():
+                share[seat_id] = share.get(seat_id, 0) + chips
+        left = amount - sum(share.values())
+        if left < 0:
+            raise LedgerError(RETURN_SHORT)
+        return share, left
+
 
     def post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
         """Post through the journal, then fold the posting into this play."""
@@ -530,6 +575,7 @@ def undo(*, hand: Hand, recorded_by: str) -> Posting:
         if last.kind == "award":
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.BETTING)
             hand.status = Hand.Status.BETTING
+            runs.after_reopen(hand)
     return reversal
 
 

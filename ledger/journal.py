@@ -46,9 +46,16 @@ class Move:
     chips: int
 
 
-def account(night: Night, kind: str, *, seat: Seat | None = None, hand: Hand | None = None):
+def account(
+    night: Night,
+    kind: str,
+    *,
+    seat: Seat | None = None,
+    hand: Hand | None = None,
+    game: str = "",
+):
     """The account of that kind and owner, created on first use."""
-    key = Account.key_for(kind, seat and seat.pk, hand and hand.pk)
+    key = Account.key_for(kind, seat and seat.pk, hand and hand.pk, game)
     found, _ = Account.objects.get_or_create(
         night=night, key=key, defaults={"kind": kind, "seat": seat, "hand": hand}
     )

@@ -126,6 +126,46 @@ class Seat(models.Model):
         return f"{self.person.name} (seat {self.position})"
 
 
+class Run(models.Model):
+    """One game chosen at the table, with its options and settings, over one deal or many.
+
+    Guts, Acey Deucey and the other games that run over several deals stay
+    open while their pot rides; the table can also end one early, saying
+    where the riding pot goes (`ending`). A single-deal game ends with its hand.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ENDED = "ended", "Ended"
+
+    class Ending(models.TextChoices):
+        WON = "won", "Played to its end"
+        RETURNED = "returned", "Pot returned in proportion to what each put in"
+        SPLIT = "split", "Pot split equally among those still in"
+        CARRIED = "carried", "Pot carried to the next game of the same kind"
+
+    night = models.ForeignKey(Night, related_name="runs", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    game_slug = models.SlugField(max_length=80)
+    game_name = models.CharField(max_length=120)
+    options = models.JSONField(default=list, blank=True)
+    settings = models.JSONField(default=dict, blank=True)
+    agreed = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="run_number_per_night")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_name} (game {self.number})"
+
+
 class Hand(models.Model):
     """One deal: which game, who is in, and the table's settings for it."""
 
@@ -138,6 +178,9 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     game_slug = models.SlugField(max_length=80, blank=True)
     game_name = models.CharField(max_length=120, blank=True)
+    run = models.ForeignKey(
+        Run, null=True, blank=True, related_name="hands", on_delete=models.PROTECT
+    )
     dealer = models.ForeignKey(Seat, related_name="+", on_delete=models.PROTECT)
     seat_order = models.JSONField(help_text="Seat ids in the hand, from the dealer's left.")
     config = models.JSONField(default=dict, blank=True)
@@ -159,7 +202,8 @@ class Account(models.Model):
 
     A marker is what a seat owes on credit (an IOU): like the bank it may go
     below zero, and the settlement includes it. The riding pot and the
-    infraction pot belong to the night: a later hand picks them up.
+    infraction pot belong to the night: a later hand picks them up. A carried
+    pot waits for the next game of one kind: its key names the game.
     """
 
     class Kind(models.TextChoices):
@@ -169,13 +213,14 @@ class Account(models.Model):
         POT = "pot", "Pot"
         RIDING = "riding", "Riding pot"
         INFRACTION = "infraction", "Infraction pot"
+        CARRIED = "carried", "Pot carried to a later game"
 
     night = models.ForeignKey(Night, related_name="accounts", on_delete=models.CASCADE)
     kind = models.CharField(max_length=12, choices=Kind.choices)
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.PROTECT)
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.PROTECT)
-    # kind:seat:hand, so one account per owner is a plain unique constraint on every database.
-    key = models.CharField(max_length=40)
+    # kind:seat:hand[:game], so one account per owner is a plain unique constraint everywhere.
+    key = models.CharField(max_length=120)
 
     class Meta:
         constraints = [
@@ -187,8 +232,9 @@ class Account(models.Model):
         return f"{self.get_kind_display()} of {owner}"
 
     @staticmethod
-    def key_for(kind: str, seat_id: int | None, hand_id: int | None) -> str:
-        return f"{kind}:{seat_id or ''}:{hand_id or ''}"
+    def key_for(kind: str, seat_id: int | None, hand_id: int | None, game: str = "") -> str:
+        key = f"{kind}:{seat_id or ''}:{hand_id or ''}"
+        return f"{key}:{game}" if game else key
 
 
 class Posting(AppendOnlyModel):

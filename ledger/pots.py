@@ -39,6 +39,9 @@ NO_SUCH_POT = "There is no pot {pot}."
 POTS_MISMATCH = "These pots were not built from these contributions."
 
 
+NOTHING_PUT_IN = "{amount} chips cannot be shared back: nobody put anything in."
+
+
 class PotError(ValueError):
     """Pots, winners or shares that cannot be right."""
 
@@ -194,6 +197,33 @@ def return_contributions(
     if shares.keys() != pots[pot_index].contributors:
         raise PotError(POTS_MISMATCH)
     return shares
+
+
+def in_proportion(
+    amount: int, put_in: Mapping[SeatId, int], seat_order: Sequence[SeatId]
+) -> dict[SeatId, int]:
+    """Share `amount` back in proportion to what each seat put in, in whole chips.
+
+    Each seat first gets the whole chips of its exact share; the chips left
+    over go one each to the largest remainders, ties to the seat nearest the
+    dealer's left. Used when the table ends a riding pot's game early and
+    gives the pot back.
+    """
+    weights = {seat: chips for seat, chips in put_in.items() if chips > 0}
+    total = sum(weights.values())
+    if amount < 0 or (amount and not total):
+        raise PotError(NOTHING_PUT_IN.format(amount=amount))
+    if not amount:
+        return {}
+    position = _positions(seat_order)
+    shares = {seat: amount * chips // total for seat, chips in weights.items()}
+    order = sorted(
+        weights,
+        key=lambda seat: (-(amount * weights[seat] % total), position.get(seat, len(position))),
+    )
+    for seat in order[: amount - sum(shares.values())]:
+        shares[seat] += 1
+    return {seat: chips for seat, chips in shares.items() if chips}
 
 
 def _positions(seat_order: Sequence[SeatId]) -> dict[SeatId, int]:

@@ -34,6 +34,14 @@ class HandState:
     contributions: Mapping[SeatId, int]
     antes: bool
     awarded: bool
+    # Of the contributions, what seats paid in charges (fees, matches, fines), not bets.
+    fees: Mapping[SeatId, int] = field(default_factory=dict)
+
+    @property
+    def bets(self) -> dict[SeatId, int]:
+        """What each seat bet, antes included: the chips side pots are levelled by."""
+        bets = {s: c - self.fees.get(s, 0) for s, c in self.contributions.items()}
+        return {s: c for s, c in bets.items() if c}
 
     @property
     def betting_open(self) -> bool:
@@ -64,7 +72,12 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
     for seat, chips in event.paid.items():
         contributions[seat] = contributions.get(seat, 0) + chips
     changes: dict = {"contributions": {s: c for s, c in contributions.items() if c}}
-    if event.kind == "ante":
+    if event.kind == "charge" and event.detail.get("rule_kind") != "ante":
+        fees = dict(state.fees)
+        for seat, chips in event.paid.items():
+            fees[seat] = fees.get(seat, 0) + chips
+        changes["fees"] = {s: c for s, c in fees.items() if c}
+    if event.kind == "ante" or (event.kind == "charge" and event.detail.get("rule_kind") == "ante"):
         changes["antes"] = True
     elif event.kind == "round":
         changes["rounds"] = state.rounds + 1

@@ -1,0 +1,102 @@
+"""The facts a money rule needs from the table before it can be booked.
+
+Pure, no Django. Dealer mode draws one small form per rule from this, so it
+asks only what the rule's data leaves open: which seat plays each role the
+hand cannot answer by itself (the winner, the losers, who showed the Black
+Spot), how many times it fires ("per draw"), the bet a player chose, and
+whether the rule is booked by hand at all. Who folded, who deals and who is
+in come from the hand, so they are never asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulebook.schema import MoneyRule
+
+# Roles a seat plays alone; the others name several seats.
+ONE_SEAT = frozenset({"actor", "winner", "loser", "knocker", "lowest_hand", "best_hand"})
+MANY_SEATS = frozenset({"winners", "losers", "stayers"})
+# Answered by the hand: the dealer, everyone dealt in, everyone still in, who folded.
+FROM_THE_HAND = frozenset({"dealer", "each_player", "each_active", "each_other_player", "folded"})
+POTS = frozenset({"pot", "next_pot", "side_pot", "bank", "nobody"})
+EVERYONE = frozenset({"each_player", "each_active", "each_other_player"})
+# Rules whose amount is what the player chooses at the moment.
+BET_KINDS = frozenset({"wager_against_pot", "auction", "blind"})
+# Rules that describe play rather than move chips, or that the ledger books by itself.
+NOT_BOOKED = frozenset(
+    {"no_ante", "betting", "side_pots", "all_in_whole_pot", "qualifier", "points_score"}
+)
+
+LABELS = {
+    "actor": "Who",
+    "winner": "Who won",
+    "winners": "Who won",
+    "loser": "Who lost",
+    "losers": "Who lost",
+    "knocker": "Who knocked",
+    "lowest_hand": "Lowest hand",
+    "best_hand": "Best hand",
+    "stayers": "Who stayed in",
+}
+
+
+@dataclass(frozen=True)
+class Role:
+    name: str
+    many: bool
+    label: str
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What to ask before booking one firing of `rule`."""
+
+    rule: MoneyRule
+    roles: tuple[Role, ...]
+    count: bool  # "per draw": how many times
+    per_seat: bool  # a count for each seat ("per matching card", each player)
+    bet: bool
+    automatic: bool  # booked by the ledger itself (a riding pot rides in when a deal starts)
+    award: bool  # the rule is the pot's award: who wins the pot says it
+
+    @property
+    def booked_by_hand(self) -> bool:
+        return not (self.automatic or self.award)
+
+
+def needs(rule: MoneyRule) -> Needs:
+    parties = [p for p in (rule.payer, rule.payee) if p is not None]
+    roles = tuple(
+        Role(name=p, many=p in MANY_SEATS, label=LABELS.get(p, p.replace("_", " ").capitalize()))
+        for p in dict.fromkeys(parties)
+        if p in ONE_SEAT or p in MANY_SEATS
+    )
+    counted = bool(rule.per.strip())
+    return Needs(
+        rule=rule,
+        roles=roles,
+        count=counted,
+        per_seat=counted and any(p in EVERYONE for p in parties),
+        bet=rule.kind in BET_KINDS,
+        automatic=rule.payer == "next_pot" and rule.payee == "pot",
+        award=is_award(rule),
+    )
+
+
+def is_award(rule: MoneyRule) -> bool:
+    """Whether the rule says who takes the whole pot: the showdown's winners answer it."""
+    whole_pot = rule.amount is None or rule.amount.pot in (None, "1")
+    return (
+        rule.payer == "pot"
+        and rule.payee in ("winner", "winners", "best_hand")
+        and whole_pot
+        and rule.kind in ("take_all", "split")
+    )
+
+
+def bookable(rule: MoneyRule) -> bool:
+    """Whether dealer mode shows a button for the rule."""
+    if rule.kind in NOT_BOOKED or rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
+        return False
+    return needs(rule).booked_by_hand
