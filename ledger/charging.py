@@ -10,8 +10,11 @@ posting. The game's name is never looked at: only its rule data.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
+
+from django.db import transaction
 
 from ledger import charges, journal, runs
 from ledger.charges import ChargeError, Firing, Transfer
@@ -35,6 +38,41 @@ NIGHT_POTS = {"next_pot": Account.Kind.RIDING, "side_pot": Account.Kind.INFRACTI
 POT_NAMES = {"pot": "the pot", "next_pot": "the next pot", "side_pot": "the infraction pot"}
 
 Roles = Mapping[str, int | Collection[int]]
+
+
+@dataclass(frozen=True)
+class Booking:
+    """One firing the table asks for: the rule and the facts it needs (see `ledger.facts`)."""
+
+    rule: str
+    roles: Mapping[str, int | Collection[int]] = field(default_factory=dict)
+    count: int | Mapping[int, int] = 1
+    bet: int | None = None
+
+
+def showdown(
+    play: Play,
+    *,
+    bookings: Sequence[Booking],
+    winners: Sequence[Sequence[int]],
+    low_winners: Sequence[Sequence[int]] | None = None,
+    recorded_by: str,
+) -> list[Posting]:
+    """Every payment the showdown's rules make, then the pots' award, in one transaction.
+
+    The rules fire first, in the order given, so a match or a doubled pot is
+    counted on the pot before anyone takes it; then the winners take what is
+    left. Refused whole if any part is refused.
+    """
+    with transaction.atomic():
+        postings = [
+            charge(play, b.rule, recorded_by=recorded_by, roles=b.roles, count=b.count, bet=b.bet)
+            for b in bookings
+        ]
+        postings.append(
+            play.award(winners=winners, low_winners=low_winners, recorded_by=recorded_by)
+        )
+    return postings
 
 
 def charge_hand(*, hand: Hand, rule_id: str, recorded_by: str, **facts) -> Posting:
@@ -126,8 +164,10 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
     """The table as the journal leaves it, before the rule fires."""
     hand, night = play.hand, play.hand.night
     config = house_rules(hand.config)  # the night's settings as the hand started
-    if hand.run_id is not None:
-        agreed = {**hand.run.agreed, **agreed}
+    # An amount the table never named is the night's ante, as when a game starts (runs._agreed).
+    unnamed = {a.agreed: config.ante for r in rules for a in (r.amount, r.cap) if a and a.agreed}
+    chosen = hand.run.agreed if hand.run_id is not None else {}
+    agreed = {**unnamed, **chosen, **agreed}
     return charges.Table(
         seats=tuple(hand.seat_order),
         dealer=hand.dealer_id,

@@ -7,13 +7,15 @@ the page shows the ledger's own message for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 from ledger import units
+from ledger.charging import Booking
+from ledger.facts import Needs
 from ledger.house_rules import HouseRules, HouseRulesError, house_rules
 from ledger.models import Group, Night, Seat
 
@@ -24,6 +26,8 @@ CHIP_NAME_MISSING = "Give the chip worth {value} a colour name."
 GROUP_NEEDED = "Pick a group or name a new one."
 BAD_CURRENCY = "A currency is a three-letter code such as USD or EUR."
 NO_PLAYERS = "Tick who is playing this hand."
+ROLE_NEEDED = "Say {what} for {rule}."
+ONE_SEAT_ONLY = "Pick one player as {what} for {rule}."
 UNKNOWN_SEAT = "There is no such player at this table."
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
 BAD_RANK = "Ranks are whole numbers from 1 (best); {value!r} is not one."
@@ -237,6 +241,36 @@ def seat_from(night: Night, value: str | None) -> Seat:
 
 def seats_from(night: Night, values: Sequence[str]) -> list[Seat]:
     return [seat_from(night, v) for v in values]
+
+
+def booking(post, needs: Needs, seat_ids: Collection[int], prefix: str = "") -> Booking:
+    """One firing of a rule from its small form in dealer mode; names are `prefix` + field."""
+    rule = needs.rule
+    roles: dict[str, int | list[int]] = {}
+    for role in needs.roles:
+        values = [v for v in post.getlist(f"{prefix}role-{role.name}") if v.strip()]
+        try:
+            ids = sorted({int(v) for v in values})
+        except ValueError:
+            raise ValidationError(UNKNOWN_SEAT) from None
+        if any(i not in seat_ids for i in ids):
+            raise ValidationError(UNKNOWN_SEAT)
+        if not ids:
+            raise ValidationError(ROLE_NEEDED.format(what=role.label.lower(), rule=rule.id))
+        if not role.many and len(ids) > 1:
+            raise ValidationError(ONE_SEAT_ONLY.format(what=role.label.lower(), rule=rule.id))
+        roles[role.name] = ids if role.many else ids[0]
+    count: int | dict[int, int] = 1
+    if needs.per_seat:
+        count = {}
+        for seat_id in seat_ids:
+            times = whole(post.get(f"{prefix}count-{seat_id}") or "0", "How many")
+            if times:
+                count[seat_id] = times
+    elif needs.count:
+        count = whole(post.get(f"{prefix}count") or "1", "How many")
+    bet = whole(post.get(f"{prefix}bet"), "The bet") if needs.bet else None
+    return Booking(rule=rule.id, roles=roles, count=count, bet=bet)
 
 
 def winner_lists(post: Mapping, prefix: str, count: int) -> list[list[int]]:

@@ -21,6 +21,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from ledger import hands, journal, pots
+from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from ledger.services import check_open
@@ -33,7 +34,6 @@ GAME_STILL_OPEN = "{game} is still being played: deal its next hand, or end it f
 HAND_OF_GAME_OPEN = "Hand {number} of {game} is still open: settle it before ending the game."
 GAME_OVER = "{game} has ended; start it again to play another."
 NOT_AN_ENDING = "Say where the riding pot goes: {choices}."
-AGREED_MISSING = "{game} needs the table to agree {name!r} before play: a whole number of chips."
 AGREED_NOT_WHOLE = "{name!r} must be a whole number of chips of at least 0, not {value!r}."
 AGREED_UNKNOWN = "{game} has no agreed amount called {name!r}."
 NOBODY_STILL_IN = "Nobody is still in to share the pot."
@@ -87,13 +87,21 @@ def run_start(
     *,
     night: Night,
     game_slug: str,
-    options: Sequence[str] = (),
+    options: Sequence[str] | None = None,
     settings: Mapping[str, str] | None = None,
     agreed: Mapping[str, object] | None = None,
     recorded_by: str,
     save_for_group: bool = False,
 ) -> Run:
-    """Choose the next game with its options and settings; its carried pot, if any, rides in."""
+    """Choose the next game with its options and settings; its carried pot, if any, rides in.
+
+    Anything not given is what this night or its group chose last time for
+    the game, else the game's default.
+    """
+    saved = choices(night, game_slug)
+    options = saved.get("options", []) if options is None else options
+    settings = saved.get("settings", {}) if settings is None else settings
+    agreed = saved.get("agreed", {}) if agreed is None else agreed
     check_open(night)
     current = open_run(night)
     if current is not None:
@@ -104,10 +112,10 @@ def run_start(
     spec = spec_of(game_slug)
     try:
         chosen = dealer.chosen_options(spec, options)
-        table_settings = dealer.table_settings(spec, settings or {})
+        table_settings = dealer.table_settings(spec, settings)
     except ValueError as exc:
         raise LedgerError(str(exc)) from exc
-    amounts = _agreed(spec, agreed or {}, agreed_names(spec, chosen, table_settings), night)
+    amounts = _agreed(spec, agreed, agreed_names(spec, chosen, table_settings), night)
     picked = {
         "options": [o.id for o in chosen],
         "settings": table_settings,
@@ -126,21 +134,21 @@ def run_start(
 def _agreed(
     spec: GameSpec, given: Mapping[str, object], needed: list[str], night: Night
 ) -> dict[str, int]:
+    """Each amount the rules leave to the table, in chips; one nobody gave is the night's ante."""
     for name in given:
         if name not in needed:
             raise LedgerError(AGREED_UNKNOWN.format(game=spec.name, name=name))
+    ante = house_rules(night.settings).ante
     amounts = {}
     for name in needed:
-        value = given.get(name, None)
-        if value in (None, ""):
-            raise LedgerError(AGREED_MISSING.format(game=spec.name, name=name))
-        try:
-            chips = int(value)
-        except (TypeError, ValueError):
-            chips = -1
-        if chips < 0 or str(chips) != str(value).strip():
+        value = given.get(name)
+        if value is None or str(value).strip() == "":
+            amounts[name] = ante
+            continue
+        text = str(value).strip()
+        if not text.isdigit():
             raise LedgerError(AGREED_NOT_WHOLE.format(name=name, value=value))
-        amounts[name] = chips
+        amounts[name] = int(text)
     return amounts
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ledger.views import closing, nights, seats, table
+from ledger.views import closing, dealer, nights, seats, table
 
 app_name = "ledger"
 
@@ -20,6 +20,15 @@ urlpatterns = [
     path("<int:night_id>/", table.night, name="night"),
     path("<int:night_id>/poll/", table.poll, name="poll"),
     path("<int:night_id>/journal/", table.journal, name="journal"),
+    path("<int:night_id>/deal/", dealer.deal, name="deal"),
+    path("<int:night_id>/games/new/", dealer.game_new, name="game_new"),
+    path("<int:night_id>/games/start/", dealer.game_start, name="game_start"),
+    path("<int:night_id>/games/<int:run_id>/deal/", dealer.game_deal, name="game_deal"),
+    path("<int:night_id>/games/<int:run_id>/end/", dealer.game_end, name="game_end"),
+    path("<int:night_id>/hands/<int:hand_id>/charge/", dealer.hand_charge, name="hand_charge"),
+    path(
+        "<int:night_id>/hands/<int:hand_id>/showdown/", dealer.hand_showdown, name="hand_showdown"
+    ),
     path("<int:night_id>/hands/start/", table.hand_start, name="hand_start"),
     path("<int:night_id>/hands/<int:hand_id>/antes/", table.hand_antes, name="hand_antes"),
     path("<int:night_id>/hands/<int:hand_id>/round/", table.hand_round, name="hand_round"),

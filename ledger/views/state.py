@@ -14,9 +14,9 @@ from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from ledger import betting, charts, closing, hands
+from ledger import betting, charts, closing, hands, runs
 from ledger.actors import Actor
-from ledger.models import Account, Entry, Hand, Night, Posting, Seat
+from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from rulebook.models import Game
 from rulebook.schema import FAMILIES
 
@@ -37,6 +37,7 @@ class SeatRow:
     to_act: bool = False
     dealer: bool = False
     me: bool = False
+    marker: int = 0  # chips owed on credit (an IOU), shown as a positive number
 
 
 @dataclass
@@ -86,6 +87,9 @@ class Table:
     pots: list[PotRow] = field(default_factory=list)
     turn: Turn | None = None
     riding: int = 0
+    fines: int = 0  # the infraction pot, waiting for the next deal
+    run: Run | None = None  # the game being played over several deals, if one is open
+    rides_why: str = ""
     betting_open: bool = False
     rounds: int = 0
     antes: bool = False
@@ -160,7 +164,13 @@ def table(night: Night, actor: Actor) -> Table:
     latest = night.hands.select_related("dealer__person").order_by("-number").first()
     hand = latest if latest and latest.status != Hand.Status.SETTLED else None
     view = Table(night=night, actor=actor, rows=rows, hand=hand, latest=latest)
-    view.riding = riding(night)
+    view.riding, view.fines, owed = side_balances(night)
+    for row in rows:
+        row.marker = owed.get(row.seat.pk, 0)
+    view.run = runs.open_run(night)
+    if view.riding and view.run is not None:
+        spec = runs.spec_of(view.run.game_slug)
+        view.rides_why = spec.deals.rides if spec.deals else ""
     view.history = history(night)
     if hand is None:
         return view
@@ -203,10 +213,30 @@ def table(night: Night, actor: Actor) -> Table:
 
 def riding(night: Night) -> int:
     """Chips riding to the next hand, read without creating the account."""
-    total = Entry.objects.filter(account__night=night, account__kind=Account.Kind.RIDING).aggregate(
-        total=Sum("amount")
-    )["total"]
-    return total or 0
+    return side_balances(night)[0]
+
+
+def side_balances(night: Night) -> tuple[int, int, dict[int, int]]:
+    """The riding pot, the infraction pot and what each seat owes on its marker: one query.
+
+    Read without creating any account.
+    """
+    kinds = (Account.Kind.RIDING, Account.Kind.INFRACTION, Account.Kind.MARKER)
+    rows = (
+        Entry.objects.filter(account__night=night, account__kind__in=kinds)
+        .values_list("account__kind", "account__seat_id")
+        .annotate(total=Sum("amount"))
+    )
+    riding = fines = 0
+    owed: dict[int, int] = {}
+    for kind, seat_id, total in rows:
+        if kind == Account.Kind.RIDING:
+            riding = total or 0
+        elif kind == Account.Kind.INFRACTION:
+            fines = total or 0
+        elif total:
+            owed[seat_id] = -total
+    return riding, fines, owed
 
 
 def history(night: Night, limit: int | None = HISTORY_ROWS) -> list[Posting]:

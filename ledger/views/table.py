@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import actors, betting, hands
+from ledger import actors, betting, hands, runs
 from ledger.actors import Actor, Forbidden
 from ledger.forms import (
     NO_PLAYERS,
@@ -218,6 +218,9 @@ def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpRes
     def done(result: dict) -> HttpResponse:
         if partial_wanted(request):
             return answer(request, found, actor, notice=result.get("message", ""))
+        back = request.POST.get("next", "")
+        if back.startswith(f"/nights/{found.pk}/deal/"):  # dealer mode's own buttons
+            return see_other(back)
         return see_other(reverse("ledger:night", args=[found.pk]))
 
     def refused(message: str, status: int) -> HttpResponse:
@@ -261,16 +264,18 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         if not players:
             raise ValidationError(NO_PLAYERS)
         dealer = seat_from(night, post.get("dealer"))
-        info = state.game_info(slug)
-        hand = hands.hand_start(
-            night=night,
-            players=players,
-            dealer=dealer,
-            recorded_by=actor.label,
-            game_slug=slug,
-            game_name=info.name,
-            side_pots=not info.whole_pot,
-        )
+        run = runs.open_run(night)
+        if run is None and slug:
+            # A game picked here starts with what the table chose for it last time.
+            run = runs.run_start(night=night, game_slug=slug, recorded_by=actor.label)
+        if run is not None:
+            hand = runs.deal_start(
+                run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
+            )
+        else:
+            hand = hands.hand_start(
+                night=night, players=players, dealer=dealer, recorded_by=actor.label
+            )
         return {"message": f"Hand {hand.number} started: {dealer.person.name} deals."}
 
     return table_write(request, night_id, check, call)
@@ -361,21 +366,23 @@ def hand_award(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             if post.get("pots", "") != pots_key(view.pots):
                 raise ValidationError(POTS_CHANGED)
         play = hands.load(hand)
-        count = len(play.showdown_pots())
-        game = state.game_info(hand.game_slug, hand.game_name)
-        low = None
-        if game.declare:
-            declared, high_order, low_order = declarations(post, hand.seat_order)
-            winners, low = play.declared_winners(declared, high_order, low_order)
-        elif game.high_low:
-            winners = winner_lists(post, "high", count)
-            low = winner_lists(post, "low", count)
-        else:
-            winners = winner_lists(post, "win", count)
+        winners, low = award_facts(post, play, hand)
         posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
         return {"message": posting.memo or f"Hand {hand.number} settled."}
 
     return table_write(request, night_id, check, call)
+
+
+def award_facts(post, play: hands.Play, hand: Hand) -> tuple[list, list | None]:
+    """Who wins each pot, high and low, from the showdown form (declarations in a declare game)."""
+    count = len(play.showdown_pots())
+    game = state.game_info(hand.game_slug, hand.game_name)
+    if game.declare:
+        declared, high_order, low_order = declarations(post, hand.seat_order)
+        return play.declared_winners(declared, high_order, low_order)
+    if game.high_low:
+        return winner_lists(post, "high", count), winner_lists(post, "low", count)
+    return winner_lists(post, "win", count), None
 
 
 @require_POST

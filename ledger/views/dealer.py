@@ -1,0 +1,312 @@
+"""Live dealer mode: the chosen game's phases one screen at a time, each booking its money.
+
+The rulebook's dealer mode only reads; this one, under a night, books. The
+table picks a game with its options and settings, deals, and steps through
+the phases: each step shows a small form for every money rule it fires
+(`ledger.facts` says what each asks), and the showdown asks for the facts the
+rules need and books every payment and the award in one transaction. Every
+booking is a POST that answers with the same step again, so the page works
+without script; htmx only makes it quicker.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from ledger import charging, facts, hands, runs
+from ledger.actors import Actor, Forbidden
+from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
+from ledger.journal import LedgerError
+from ledger.models import Hand, Night, Run
+from ledger.views import state
+from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
+from ledger.views.table import POTS_CHANGED, award_facts, fresh, hand_of, may_start, pots_key
+from rulebook import dealer
+from rulebook.models import Game
+from rulebook.schema import FAMILIES
+
+START_NOT_YOURS = "Only the host or the next dealer can start a game."
+
+
+def step_url(night: Night, step: int | str | None = None) -> str:
+    url = reverse("ledger:deal", args=[night.pk])
+    return f"{url}?step={step}" if step not in (None, "") else url
+
+
+def _step(value: str | None, phases: list) -> int:
+    try:
+        return min(max(int(value or 0), 0), max(len(phases) - 1, 0))
+    except ValueError:
+        return 0
+
+
+def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> dict:
+    """Everything the dealer screen draws: the game, the step, its forms, the table's chips."""
+    view = state.table(night, actor)
+    run = runs.open_run(night)
+    hand = view.hand
+    if hand is not None and hand.run_id is not None:
+        run = hand.run
+    ctx = {"night": night, "t": view, "run": run, "error": "", "notice": ""} | extra
+    ctx["riding"] = runs.riding(night)
+    ctx["carried"] = runs.carried_pots(night)
+    if run is None:
+        ctx["games"] = state.start_choices(night)["game_groups"]
+        ctx["may_start"] = may_start(actor, hands.next_dealer(night)) and view.open
+        return ctx
+    spec = runs.spec_of(run.game_slug)
+    ctx["spec"] = spec
+    ctx["rides_why"] = spec.deals.rides if spec.deals else ""
+    ctx["settings"] = _setting_rows(spec, run)
+    ctx["agreed"] = sorted(run.agreed.items())
+    ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
+    if hand is None:
+        ctx["next_dealer"] = hands.next_dealer(night)
+        ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
+        ctx["may_end"] = actor.role == "host" and view.open
+        return ctx
+    options = dealer.chosen_options(spec, run.options)
+    phases = dealer.hand_phases(spec, options)
+    rules = runs.rules_in_force(run)
+    index = _step(request.GET.get("step") or request.POST.get("step"), phases)
+    phase = phases[index] if phases else None
+    in_hand = [r for r in view.rows if r.in_hand]
+    ctx.update(
+        phases=phases,
+        step=index,
+        phase=phase,
+        in_hand=in_hand,
+        forms=_forms(phase.money if phase else [], rules, in_hand),
+        described=[rules[i] for i in (phase.money if phase else []) if i in rules],
+        anytime=_forms(_unphased(rules, phases), rules, in_hand),
+        showdown=phase is not None and phase.kind == "showdown",
+        may_book=view.can_run and view.open,
+        pots_key=pots_key(view.pots),
+        previous=index - 1 if index > 0 else None,
+        next=index + 1 if index + 1 < len(phases) else None,
+    )
+    return ctx
+
+
+def _setting_rows(spec, run: Run) -> list[tuple[str, str]]:
+    return [
+        (s.question, s.choices.get(run.settings.get(s.id, s.default), "")) for s in spec.settings
+    ]
+
+
+def _forms(rule_ids, rules: dict, in_hand: list) -> list[dict]:
+    """A form per rule the step books by hand, with the fields `ledger.facts` asks for."""
+    found = []
+    for rule_id in rule_ids:
+        rule = rules.get(rule_id)
+        if rule is None or not facts.bookable(rule):
+            continue
+        found.append({"needs": facts.needs(rule), "rule": rule, "rows": in_hand})
+    return found
+
+
+def _unphased(rules: dict, phases: list) -> list[str]:
+    """Rules no step lists (misdeals, fines): booked whenever they happen."""
+    listed = {rule_id for phase in phases for rule_id in phase.money}
+    return [rule_id for rule_id in rules if rule_id not in listed]
+
+
+def answer(request: HtmxHttpRequest, night: Night, actor: Actor, status: int = 200, **extra):
+    return render(
+        request, "ledger/deal.html", context(request, night, actor, **extra), status=status
+    )
+
+
+@require_GET
+@never_cache
+def deal(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    found, actor = night_for(request, night_id)
+    return answer(request, found, actor)
+
+
+@require_GET
+@never_cache
+def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Choose a game's options, settings and agreed amounts before it is dealt."""
+    found, actor = night_for(request, night_id)
+    game = get_object_or_404(Game, slug=request.GET.get("game", ""))
+    spec = game.spec
+    saved = runs.choices(found, spec.slug)
+    ante = found.settings.get("ante", 1) if found.settings else 1
+    chosen = dealer.table_settings(spec, saved.get("settings", {}))
+    options = saved.get("options", [])
+    names = runs.agreed_names(spec, dealer.chosen_options(spec, options), chosen)
+    view = state.table(found, actor)
+    ctx = {
+        "night": found,
+        "t": view,
+        "spec": spec,
+        "options": options,
+        "chosen": chosen,
+        "agreed": [(n, saved.get("agreed", {}).get(n, ante)) for n in names],
+        "next_dealer": hands.next_dealer(found),
+        "family": FAMILIES[spec.family],
+        "error": "",
+    }
+    return render(request, "ledger/game_new.html", ctx)
+
+
+def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResponse:
+    """A write from dealer mode, answered with the dealer screen at the step it came from."""
+    found, actor = night_for(request, night_id)
+    step = request.POST.get("step", "")
+
+    def done(result: dict) -> HttpResponse:
+        return see_other(step_url(found, result.get("step", step)))
+
+    def refused(message: str, status: int) -> HttpResponse:
+        return answer(request, found, actor, status=status, error=message)
+
+    return write(
+        request,
+        found,
+        check=lambda: check(found, actor),
+        call=lambda locked: call(locked, actor),
+        done=done,
+        refused=refused,
+    )
+
+
+def _starter(night: Night, actor: Actor, dealer_id: str | None) -> None:
+    if actor.role == "host":
+        return
+    chosen = seat_from(night, dealer_id)
+    if not may_start(actor, hands.next_dealer(night)) or chosen.pk != actor.seat.pk:
+        raise Forbidden(START_NOT_YOURS)
+
+
+@require_POST
+def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Start a game with what the setup form chose, and deal its first hand."""
+    post = request.POST
+
+    def call(night: Night, actor: Actor) -> dict:
+        slug = post.get("game", "").strip()
+        if not Game.objects.filter(slug=slug).exists():
+            raise ValidationError(UNKNOWN_GAME.format(slug=slug))
+        spec = runs.spec_of(slug)
+        settings = {
+            s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
+        }
+        agreed = {k.removeprefix("agreed-"): v for k, v in post.items() if k.startswith("agreed-")}
+        run = runs.run_start(
+            night=night,
+            game_slug=slug,
+            options=post.getlist("options"),
+            settings=settings,
+            agreed=agreed,
+            recorded_by=actor.label,
+            save_for_group=bool(post.get("save_for_group")) and actor.role == "host",
+        )
+        _deal(night, actor, run, post)
+        return {"step": 0}
+
+    return deal_write(request, night_id, lambda n, a: _starter(n, a, post.get("dealer")), call)
+
+
+def _deal(night: Night, actor: Actor, run: Run, post) -> Hand:
+    players = seats_from(night, post.getlist("players"))
+    if not players:
+        raise ValidationError(NO_PLAYERS)
+    return runs.deal_start(
+        run=run,
+        players=players,
+        dealer_seat=seat_from(night, post.get("dealer")),
+        recorded_by=actor.label,
+    )
+
+
+@require_POST
+def game_deal(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpResponse:
+    """The next deal of an open game."""
+
+    def call(night: Night, actor: Actor) -> dict:
+        _deal(night, actor, get_object_or_404(Run, pk=run_id, night=night), request.POST)
+        return {"step": 0}
+
+    return deal_write(
+        request, night_id, lambda n, a: _starter(n, a, request.POST.get("dealer")), call
+    )
+
+
+@require_POST
+def game_end(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpResponse:
+    """The table ends the game now, choosing where its riding pot goes."""
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_host()
+
+    def call(night: Night, actor: Actor) -> dict:
+        run = get_object_or_404(Run, pk=run_id, night=night)
+        runs.run_end(run=run, ending=request.POST.get("ending", ""), recorded_by=actor.label)
+        return {"step": ""}
+
+    return deal_write(request, night_id, check, call)
+
+
+def _needs(hand: Hand, rule_id: str) -> facts.Needs:
+    rules = runs.rules_in_force(hand.run) if hand.run_id else {}
+    rule = rules.get(rule_id)
+    if rule is None:
+        raise LedgerError(charging.NO_SUCH_RULE.format(game=hand.game_name, rule=rule_id))
+    return facts.needs(rule)
+
+
+@require_POST
+def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """Book one firing of a money rule: a fee, a buy, a fine, a match."""
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        hand = fresh(hand_of(night, hand_id))
+        wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
+        charging.charge(
+            hands.load(hand),
+            wanted.rule,
+            recorded_by=actor.label,
+            roles=wanted.roles,
+            count=wanted.count,
+            bet=wanted.bet,
+        )
+        return {}
+
+    return deal_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """The showdown's facts: the rules that fire and who wins each pot, booked together."""
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        hand = fresh(hand_of(night, hand_id))
+        if post.get("pots", "") != pots_key(state.table(night, actor).pots):
+            raise ValidationError(POTS_CHANGED)
+        bookings = [
+            booking(post, _needs(hand, rule_id), hand.seat_order, prefix=f"{rule_id}:")
+            for rule_id in post.getlist("fire")
+        ]
+        play = hands.load(hand)
+        winners, low = award_facts(post, play, hand)
+        charging.showdown(
+            play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
+        )
+        return {"step": ""}
+
+    return deal_write(request, night_id, check, call)

@@ -1,0 +1,201 @@
+"""Live dealer mode under a night: a game chosen, its phases stepped through, its money booked.
+
+Driven with the test client as the host would at the table. Every figure is
+worked out by hand in the comments; chips are 0.05 each, so a quarter is 5.
+"""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from ledger import closing, runs, services
+from ledger.journal import LedgerError
+from ledger.models import Account, Hand, Posting, Run
+from tests.ledger.conftest import journal_rows, journal_total
+
+pytestmark = pytest.mark.django_db
+
+GUTS = "guts-three-card"
+ANN, BOB, CAT = 0, 1, 2
+
+
+def url(name, *args):
+    return reverse(f"ledger:{name}", args=args)
+
+
+def post(client, path, data=None):
+    return client.post(path, {"idempotency_key": uuid.uuid4().hex, **(data or {})})
+
+
+def text(response) -> str:
+    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+
+
+@pytest.fixture
+def table(client, host, night, seats):
+    """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
+    client.force_login(host)
+    for seat in seats:
+        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+    return client
+
+
+def stacks(night, seats):
+    booked = closing.booked_stacks(night)
+    return [booked[s.pk] for s in seats]
+
+
+def riding(night):
+    return runs.riding(night)
+
+
+def step_of(client, night, phase_title: str) -> int:
+    page = text(client.get(url("deal", night.pk)))
+    titles = re.findall(r'<li>(?:<strong aria-current="step">|<a href="\?step=\d+">)([^<]+)<', page)
+    return titles.index(phase_title)
+
+
+def pots_key(client, night, step) -> str:
+    page = text(client.get(url("deal", night.pk) + f"?step={step}"))
+    return re.search(r'name="pots" value="([^"]*)"', page)[1]
+
+
+def start_guts(client, night, seats, **choices):
+    data = {
+        "game": GUTS,
+        "options": ["coward-tax"],
+        "agreed-the table's ante": "1",
+        "dealer": str(seats[CAT].pk),
+        "players": [str(s.pk) for s in seats],
+    } | choices
+    return post(client, url("game_start", night.pk), data)
+
+
+def charge(client, night, rule, **facts):
+    hand = night.hands.order_by("-number").first()
+    return post(client, url("hand_charge", night.pk, hand.pk), {"rule": rule, **facts})
+
+
+def showdown(client, night, fire=(), **facts):
+    hand = night.hands.order_by("-number").first()
+    step = step_of(client, night, "Show and settle")
+    data = {"step": step, "pots": pots_key(client, night, step), "fire": list(fire), **facts}
+    return post(client, url("hand_showdown", night.pk, hand.pk), data)
+
+
+def test_the_setup_page_offers_the_games_options_settings_and_agreed_amounts(table, night):
+    page = text(table.get(url("game_new", night.pk) + f"?game={GUTS}"))
+    assert "Coward tax" in page
+    assert "Tables differ:" in page
+    assert 'name="agreed-the table\'s ante"' in page
+
+
+def test_a_guts_game_rides_over_three_deals_until_a_guts_call_goes_unchallenged(
+    table, night, seats
+):
+    ann, bob, cat = (str(s.pk) for s in seats)
+    assert start_guts(table, night, seats).status_code == 303
+    run = Run.objects.get(night=night)
+    assert run.options == ["coward-tax"]
+    assert run.agreed == {"the table's ante": 1}
+
+    # Deal 1: everyone antes 1 (pot 3); everybody passes, so Bob, whose hand
+    # would have won, pays the quarter coward tax: 5 chips (pot 8). The pot rides.
+    assert charge(table, night, "ante").status_code == 303
+    assert charge(table, night, "coward-tax-pay", **{"role-best_hand": bob}).status_code == 303
+    assert charge(table, night, "all-pass").status_code == 303
+    assert showdown(table, night).status_code == 303
+    assert stacks(night, seats) == [39, 34, 39]
+    assert riding(night) == 8
+    page = text(table.get(url("deal", night.pk)))
+    assert "Pot rides: 8" in page
+    run.refresh_from_db()
+    assert run.status == Run.Status.OPEN
+
+    # Deal 2: the 8 ride in. Ann says guts, Bob challenges and loses: he matches
+    # the pot (8) into the next pot, and Ann takes the 8.
+    assert (
+        post(
+            table, url("game_deal", night.pk, run.pk), {"dealer": ann, "players": [ann, bob, cat]}
+        ).status_code
+        == 303
+    )
+    response = showdown(
+        table,
+        night,
+        fire=["challengers-match"],
+        **{"challengers-match:role-losers": bob, "win-0": ann},
+    )
+    assert response.status_code == 303
+    assert stacks(night, seats) == [47, 26, 39]
+    assert riding(night) == 8
+
+    # Deal 3: Ann says guts and nobody challenges: she takes the 8 and the game is over.
+    post(table, url("game_deal", night.pk, run.pk), {"dealer": bob, "players": [ann, bob, cat]})
+    assert showdown(table, night, **{"win-0": ann}).status_code == 303
+    assert stacks(night, seats) == [55, 26, 39]
+    assert riding(night) == 0
+    run.refresh_from_db()
+    assert (run.status, run.ending) == (Run.Status.ENDED, Run.Ending.WON)
+    assert journal_total(night) == 0
+
+
+def test_a_refused_booking_says_why_and_changes_nothing(table, night, seats):
+    start_guts(table, night, seats)
+    before = journal_rows(night)
+    response = charge(table, night, "coward-tax-pay")  # who had the best hand?
+    assert response.status_code == 400
+    assert "Say best hand for coward-tax-pay." in text(response)
+    response = charge(table, night, "gooch-half", **{"role-winner": str(seats[ANN].pk)})
+    assert response.status_code == 400
+    assert "no money rule 'gooch-half' in force" in text(response)
+    assert journal_rows(night) == before
+
+
+def test_a_game_ended_early_returns_the_riding_pot_in_proportion(table, night, seats):
+    _ann, bob, _cat = (str(s.pk) for s in seats)
+    start_guts(table, night, seats)
+    charge(table, night, "ante")
+    charge(table, night, "coward-tax-pay", **{"role-best_hand": bob})
+    charge(table, night, "all-pass")
+    showdown(table, night)
+    run = Run.objects.get(night=night)
+    # 8 riding: Ann put in 1, Bob 6, Cat 1. Back in proportion: 1, 6, 1.
+    assert post(table, url("game_end", night.pk, run.pk), {"ending": "returned"}).status_code == 303
+    assert stacks(night, seats) == [40, 40, 40]
+    run.refresh_from_db()
+    assert (run.status, run.ending) == (Run.Status.ENDED, Run.Ending.RETURNED)
+
+
+def test_a_carried_pot_waits_for_the_next_game_of_the_same_kind(table, night, seats):
+    bob = str(seats[BOB].pk)
+    start_guts(table, night, seats)
+    charge(table, night, "ante")
+    charge(table, night, "coward-tax-pay", **{"role-best_hand": bob})
+    charge(table, night, "all-pass")
+    showdown(table, night)
+    run = Run.objects.get(night=night)
+    post(table, url("game_end", night.pk, run.pk), {"ending": "carried"})
+    assert runs.carried_pots(night) == {GUTS: 8}
+    assert riding(night) == 0
+    # The night cannot end with chips carried: they must be played for or shared.
+    with pytest.raises(LedgerError, match="still riding"):
+        closing.night_end(night=night, counts={}, recorded_by="host:host")
+    start_guts(table, night, seats)
+    assert runs.carried_pots(night) == {}
+    hand = Hand.objects.filter(night=night).order_by("-number").first()
+    assert hand.run.number == 2
+    assert Posting.objects.filter(night=night, kind="carry_in").count() == 1
+    assert journal_total(night) == 0
+
+
+def test_the_night_cannot_end_while_a_game_is_open(table, night, seats):
+    start_guts(table, night, seats)
+    charge(table, night, "ante")
+    charge(table, night, "all-pass")
+    showdown(table, night)
+    with pytest.raises(LedgerError, match="still being played"):
+        closing.night_end(night=night, counts={}, recorded_by="host:host")
+    assert Account.objects.filter(night=night, kind=Account.Kind.RIDING).exists()
