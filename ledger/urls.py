@@ -46,6 +46,7 @@ urlpatterns = [
     path("<int:night_id>/watch-link/", seats.watch_link, name="watch_link"),
     path("<int:night_id>/end/", closing.end, name="end"),
     path("<int:night_id>/end/adjust/", closing.end_adjust, name="end_adjust"),
+    path("<int:night_id>/end/share-riding/", closing.riding_share, name="riding_share"),
     path("<int:night_id>/settlement/", closing.settlement, name="settlement"),
     path("<int:night_id>/payments/<int:payment_id>/paid/", closing.mark_paid, name="mark_paid"),
     path("<int:night_id>/journal.csv", closing.journal_csv, name="journal_csv"),

@@ -114,6 +114,28 @@ def end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 
 @require_POST
+def riding_share(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Share the riding and carried pots equally among the players at the table."""
+    found, actor = night_for(request, night_id)
+
+    def refused(text: str, status: int) -> HttpResponse:
+        return render(
+            request, "ledger/end.html", end_context(found, actor, {}, error=text), status=status
+        )
+
+    return write(
+        request,
+        found,
+        check=actor.require_host,
+        call=lambda night: {
+            "message": closing.riding_share(night=night, recorded_by=actor.label).memo
+        },
+        done=lambda result: see_other(reverse("ledger:end", args=[found.pk])),
+        refused=refused,
+    )
+
+
+@require_POST
 def end_adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Book a counted difference with a reason, then check the counts again."""
     found, actor = night_for(request, night_id)

@@ -199,3 +199,21 @@ def test_the_night_cannot_end_while_a_game_is_open(table, night, seats):
     with pytest.raises(LedgerError, match="still being played"):
         closing.night_end(night=night, counts={}, recorded_by="host:host")
     assert Account.objects.filter(night=night, kind=Account.Kind.RIDING).exists()
+
+
+def test_chips_carried_for_a_game_never_played_again_are_shared_out_at_the_end(
+    table, night, seats
+):
+    bob = str(seats[BOB].pk)
+    start_guts(table, night, seats)
+    charge(table, night, "ante")  # 39 each
+    charge(table, night, "coward-tax-pay", **{"role-best_hand": bob})  # Bob 34
+    charge(table, night, "all-pass")
+    showdown(table, night)
+    run = Run.objects.get(night=night)
+    post(table, url("game_end", night.pk, run.pk), {"ending": "carried"})
+    assert "8 chips are still riding or carried" in text(table.get(url("end", night.pk)))
+    # 8 shared three ways by seat: Ann 3, Bob 3, Cat 2.
+    assert post(table, url("riding_share", night.pk)).status_code == 303
+    assert stacks(night, seats) == [42, 37, 41]
+    assert runs.carried_pots(night) == {}
