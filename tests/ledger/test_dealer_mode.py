@@ -201,9 +201,7 @@ def test_the_night_cannot_end_while_a_game_is_open(table, night, seats):
     assert Account.objects.filter(night=night, kind=Account.Kind.RIDING).exists()
 
 
-def test_chips_carried_for_a_game_never_played_again_are_shared_out_at_the_end(
-    table, night, seats
-):
+def test_chips_carried_for_a_game_never_played_again_are_shared_out_at_the_end(table, night, seats):
     bob = str(seats[BOB].pk)
     start_guts(table, night, seats)
     charge(table, night, "ante")  # 39 each
