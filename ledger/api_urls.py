@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ledger.api import closing, groups, hands, nights
+from ledger.api import closing, games, groups, hands, nights
 
 app_name = "ledger_api"
 
@@ -48,6 +48,17 @@ urlpatterns = [
     path("<int:night_id>/hands/<int:number>/actions/", hands.ActApi.as_view(), name="act"),
     path("<int:night_id>/hands/<int:number>/award/", hands.AwardApi.as_view(), name="award"),
     path("<int:night_id>/hands/<int:number>/undo/", hands.UndoApi.as_view(), name="undo"),
+    path("<int:night_id>/hands/<int:number>/charges/", games.ChargeApi.as_view(), name="charge"),
+    path(
+        "<int:night_id>/hands/<int:number>/showdown/",
+        games.ShowdownApi.as_view(),
+        name="showdown",
+    ),
+    path("<int:night_id>/games/", games.GameListApi.as_view(), name="game-list"),
+    path(
+        "<int:night_id>/games/<int:number>/deals/", games.GameDealApi.as_view(), name="game-deal"
+    ),
+    path("<int:night_id>/games/<int:number>/end/", games.GameEndApi.as_view(), name="game-end"),
     path("<int:night_id>/journal/", nights.JournalApi.as_view(), name="journal"),
     path("<int:night_id>/riding-share/", closing.RidingShareApi.as_view(), name="riding-share"),
     path("<int:night_id>/end/", closing.NightEndApi.as_view(), name="night-end"),

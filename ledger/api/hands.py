@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from ledger import hands, services
+from ledger import hands, runs, services
 from ledger.actors import READ_ONLY, Actor, Forbidden
 from ledger.api import reads
 from ledger.api.base import (
@@ -135,15 +135,22 @@ class HandListApi(LedgerApi):
             players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
 
         def write(locked: Night):
-            hand = hands.hand_start(
-                night=locked,
-                players=players,
-                dealer=dealer,
-                recorded_by=actor.label,
-                game_slug=game.slug if game else "",
-                game_name=game.name if game else "",
-                side_pots=given["side_pots"],
-            )
+            run = runs.open_run(locked)
+            if run is None and game is not None:
+                # A game named here starts with what the table chose for it last time.
+                run = runs.run_start(night=locked, game_slug=game.slug, recorded_by=actor.label)
+            if run is not None:
+                hand = runs.deal_start(
+                    run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
+                )
+            else:
+                hand = hands.hand_start(
+                    night=locked,
+                    players=players,
+                    dealer=dealer,
+                    recorded_by=actor.label,
+                    side_pots=given["side_pots"],
+                )
             return status.HTTP_201_CREATED, render(HandOutput, reads.hand_view(hands.load(hand)))
 
         return write_once(request, actor, write)

@@ -1,0 +1,376 @@
+"""Games at the table and their money rules in the API: what dealer mode does on its pages.
+
+A game is started with its options, settings and agreed amounts, dealt
+once or over several deals, and ended by play or by the table; a hand's
+money rules are booked one firing at a time, and the showdown books its
+rules and the award together.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from ledger import charging, facts, hands, runs
+from ledger.api import reads
+from ledger.api.base import (
+    KEY_PARAMETER,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    LedgerApi,
+    Refused,
+    hand_in,
+    night_actor,
+    no_repeats,
+    seats_named,
+    write_once,
+)
+from ledger.api.hands import _fresh, _hand_write, _require_deal
+from ledger.api.outputs import HandOutput, PostingOutput, render
+from ledger.charging import Booking
+from ledger.journal import LedgerError
+from ledger.models import Night, Run
+
+TAG = ["games"]
+NO_SUCH_GAME = "No game {number} at this night."
+NO_DEALER = "Nobody is at the table to deal."
+ROLE_NEEDED = "Rule {rule!r} needs {role!r}: the seat ids that play it."
+ONE_SEAT_ONLY = "Rule {rule!r} takes one seat as {role!r}, not {count}."
+NOT_A_ROLE = "Rule {rule!r} has no role {role!r}; it asks for {asked}."
+NO_BET = "Rule {rule!r} is a bet the player chooses: send `bet` in chips."
+
+
+class RunOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    game_slug = serializers.CharField()
+    game_name = serializers.CharField()
+    options = serializers.ListField(child=serializers.CharField())
+    settings = serializers.DictField(child=serializers.CharField())
+    agreed = serializers.DictField(child=serializers.IntegerField())
+    status = serializers.ChoiceField(Run.Status.choices)
+    ending = serializers.CharField(allow_blank=True, help_text="How it ended, once it has.")
+    hands = serializers.ListField(child=serializers.IntegerField(), help_text="Hand numbers.")
+    riding = serializers.IntegerField(help_text="Chips riding to its next deal, while open.")
+
+    class Meta:
+        ref_name = "Game"
+
+
+class GameWriteOutput(serializers.Serializer):
+    game = RunOutput()
+    hand = HandOutput(allow_null=True)
+    posting = PostingOutput(allow_null=True)
+
+
+def run_view(run: Run) -> dict:
+    open_ = run.status == Run.Status.OPEN
+    return {
+        "number": run.number,
+        "game_slug": run.game_slug,
+        "game_name": run.game_name,
+        "options": run.options,
+        "settings": run.settings,
+        "agreed": run.agreed,
+        "status": run.status,
+        "ending": run.ending,
+        "hands": list(run.hands.order_by("number").values_list("number", flat=True)),
+        "riding": runs.riding(run.night) if open_ else 0,
+    }
+
+
+def run_in(night: Night, number: int) -> Run:
+    run = night.runs.filter(number=number).first()
+    if run is None:
+        raise NotFound(NO_SUCH_GAME.format(number=number))
+    return run
+
+
+class DealInput(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Seat ids; default everyone seated who is not sitting out.",
+    )
+    dealer = serializers.IntegerField(
+        required=False, help_text="A seat id; default the next dealer to the left."
+    )
+
+
+def deal_seats(actor, given: dict):
+    night = actor.night
+    if "dealer" in given:
+        dealer = seats_named(night, [given["dealer"]])[given["dealer"]]
+    else:
+        dealer = hands.next_dealer(night)
+        if dealer is None:
+            raise Refused(NO_DEALER)
+    _require_deal(actor, dealer)
+    if "players" in given:
+        no_repeats(given["players"])
+        players = list(seats_named(night, given["players"]).values())
+    else:
+        players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
+    return dealer, players
+
+
+class GameListApi(LedgerApi):
+    """The night's games, and a new one, dealt at once."""
+
+    @extend_schema(tags=TAG, responses={200: RunOutput(many=True), **READ_ERRORS})
+    def get(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        return Response([run_view(r) for r in actor.night.runs.order_by("number")])
+
+    class InputSerializer(DealInput):
+        game = serializers.SlugField(help_text="A rulebook game's slug.")
+        options = serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="House options switched on; default what this night or group chose last.",
+        )
+        settings = serializers.DictField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="Setting id to choice id ('Tables differ'); missing ones take the default.",
+        )
+        agreed = serializers.DictField(
+            child=serializers.IntegerField(min_value=0),
+            required=False,
+            help_text="Amounts the rules leave to the table, by name, in chips; default the ante.",
+        )
+        save_for_group = serializers.BooleanField(default=False)
+
+        class Meta:
+            ref_name = "GameStart"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: GameWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int):
+        actor = night_actor(request, night_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        dealer, players = deal_seats(actor, given)
+
+        def write(night: Night):
+            run = runs.run_start(
+                night=night,
+                game_slug=given["game"],
+                options=given.get("options"),
+                settings=given.get("settings"),
+                agreed=given.get("agreed"),
+                recorded_by=actor.label,
+                save_for_group=given["save_for_group"] and actor.role == "host",
+            )
+            hand = runs.deal_start(
+                run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
+            )
+            body = {"game": run_view(run), "hand": reads.hand_view(hands.load(hand))}
+            return status.HTTP_201_CREATED, render(GameWriteOutput, body | {"posting": None})
+
+        return write_once(request, actor, write)
+
+
+class GameDealApi(LedgerApi):
+    """The next deal of an open game; its riding pot rides in."""
+
+    @extend_schema(
+        tags=TAG,
+        request=DealInput,
+        responses={201: GameWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        data = DealInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        dealer, players = deal_seats(actor, data.validated_data)
+
+        def write(night: Night):
+            run = run_in(night, number)
+            hand = runs.deal_start(
+                run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
+            )
+            body = {"game": run_view(run), "hand": reads.hand_view(hands.load(hand))}
+            return status.HTTP_201_CREATED, render(GameWriteOutput, body | {"posting": None})
+
+        return write_once(request, actor, write)
+
+
+class GameEndApi(LedgerApi):
+    """End a game now: the host says where its riding pot goes."""
+
+    class InputSerializer(serializers.Serializer):
+        ending = serializers.ChoiceField([e.value for e in runs.EARLY_ENDINGS])
+
+        class Meta:
+            ref_name = "GameEnd"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: GameWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_host()
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            run = run_in(night, number)
+            ending = data.validated_data["ending"]
+            posting = runs.run_end(run=run, ending=ending, recorded_by=actor.label)
+            if posting is not None:
+                reads.with_entries(posting)
+            body = {"game": run_view(run), "hand": None, "posting": posting}
+            return status.HTTP_201_CREATED, render(GameWriteOutput, body)
+
+        return write_once(request, actor, write)
+
+
+class BookingInput(serializers.Serializer):
+    rule = serializers.CharField(help_text="The money rule's id in the game's rule data.")
+    roles = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        required=False,
+        help_text="Role name to seat ids (one for a single seat): {'losers': [3, 4]}.",
+    )
+    count = serializers.IntegerField(min_value=0, required=False, help_text="Times it fires.")
+    counts = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        required=False,
+        help_text="Times it fires for each seat id, for a rule counted per seat.",
+    )
+    bet = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+    class Meta:
+        ref_name = "Booking"
+
+
+def to_booking(play: hands.Play, given: dict) -> Booking:
+    """A booking checked against what the rule asks (`ledger.facts`), seats checked too."""
+    rules = runs.rules_in_force(play.hand.run) if play.hand.run_id else {}
+    rule = rules.get(given["rule"])
+    if rule is None:
+        game = play.hand.game_name
+        raise LedgerError(charging.NO_SUCH_RULE.format(game=game, rule=given["rule"]))
+    needs = facts.needs(rule)
+    asked = {r.name: r for r in needs.roles}
+    roles: dict = {}
+    for name, seats in given.get("roles", {}).items():
+        if name not in asked:
+            names = ", ".join(asked) or "no roles"
+            raise Refused(NOT_A_ROLE.format(rule=rule.id, role=name, asked=names))
+        seats_named(play.hand.night, seats)
+        if not asked[name].many and len(seats) != 1:
+            raise Refused(ONE_SEAT_ONLY.format(rule=rule.id, role=name, count=len(seats)))
+        roles[name] = seats if asked[name].many else seats[0]
+    for name in asked:
+        if name not in roles:
+            raise Refused(ROLE_NEEDED.format(rule=rule.id, role=name))
+    if needs.bet and given.get("bet") is None:
+        raise Refused(NO_BET.format(rule=rule.id))
+    count = {int(k): v for k, v in given["counts"].items()} if "counts" in given else None
+    if count is not None:
+        seats_named(play.hand.night, list(count))
+    return Booking(
+        rule=rule.id,
+        roles=roles,
+        count=count if count is not None else given.get("count", 1),
+        bet=given.get("bet"),
+    )
+
+
+class ChargeApi(LedgerApi):
+    """Book one firing of the hand's money rule (a fee, a buy, a match, a fine): host or dealer."""
+
+    @extend_schema(
+        tags=TAG,
+        request=BookingInput,
+        responses={201: GameWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = BookingInput(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            play = _fresh(night, number)
+            b = to_booking(play, data.validated_data)
+            posting = charging.charge(
+                play, b.rule, recorded_by=actor.label, roles=b.roles, count=b.count, bet=b.bet
+            )
+            return status.HTTP_201_CREATED, _hand_write(posting, play)
+
+        return write_once(request, actor, write)
+
+
+class ShowdownApi(LedgerApi):
+    """The showdown: the rules that fire and who wins each pot, booked in one transaction.
+
+    `bookings` fire first, in order, on the pot as it stands; then `winners`
+    (one list of seat ids per pot, empty when nobody can win it) take what is
+    left, with `low_winners` in a high-low game.
+    """
+
+    class InputSerializer(serializers.Serializer):
+        bookings = BookingInput(many=True, required=False)
+        winners = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True)
+        )
+        low_winners = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True),
+            required=False,
+            allow_null=True,
+        )
+
+        class Meta:
+            ref_name = "Showdown"
+
+    class OutputSerializer(serializers.Serializer):
+        postings = PostingOutput(many=True)
+        hand = HandOutput()
+
+        class Meta:
+            ref_name = "ShowdownWrite"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: OutputSerializer, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        seats_named(actor.night, {s for pot in given["winners"] for s in pot})
+
+        def write(night: Night):
+            play = _fresh(night, number)
+            bookings = [to_booking(play, b) for b in given.get("bookings", [])]
+            postings = charging.showdown(
+                play,
+                bookings=bookings,
+                winners=given["winners"],
+                low_winners=given.get("low_winners"),
+                recorded_by=actor.label,
+            )
+            for posting in postings:
+                reads.with_entries(posting)
+            body = {"postings": postings, "hand": reads.hand_view(play)}
+            return status.HTTP_201_CREATED, render(self.OutputSerializer, body)
+
+        return write_once(request, actor, write)
