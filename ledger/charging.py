@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from ledger import charges, journal, runs
+from ledger import charges, journal, runs, scores
 from ledger.charges import ChargeError, Firing, Transfer
 from ledger.hands import HAND_OVER, ROUND_STILL_OPEN, Play, load
 from ledger.house_rules import house_rules
@@ -50,6 +50,25 @@ class Booking:
     bet: int | None = None
 
 
+def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
+    """Book one firing: chips through the journal, or points on a points game's score sheet."""
+    rule = next((r for r in _rules(play.hand) if r.id == booking.rule), None)
+    if rule is not None and scores.is_score(rule):
+        count = booking.count if isinstance(booking.count, int) else 1
+        scores.record(
+            hand=play.hand, rule=rule, roles=booking.roles, count=count, recorded_by=recorded_by
+        )
+        return None
+    return charge(
+        play,
+        booking.rule,
+        recorded_by=recorded_by,
+        roles=booking.roles,
+        count=booking.count,
+        bet=booking.bet,
+    )
+
+
 def showdown(
     play: Play,
     *,
@@ -62,13 +81,11 @@ def showdown(
 
     The rules fire first, in the order given, so a match or a doubled pot is
     counted on the pot before anyone takes it; then the winners take what is
-    left. Refused whole if any part is refused.
+    left. Points go on the score sheet. Refused whole if any part is refused.
     """
     with transaction.atomic():
-        postings = [
-            charge(play, b.rule, recorded_by=recorded_by, roles=b.roles, count=b.count, bet=b.bet)
-            for b in bookings
-        ]
+        booked = [book(play, b, recorded_by=recorded_by) for b in bookings]
+        postings = [p for p in booked if p is not None]
         postings.append(
             play.award(winners=winners, low_winners=low_winners, recorded_by=recorded_by)
         )

@@ -24,9 +24,7 @@ EVERYONE = frozenset({"each_player", "each_active", "each_other_player"})
 # Rules whose amount is what the player chooses at the moment.
 BET_KINDS = frozenset({"wager_against_pot", "auction", "blind"})
 # Rules that describe play rather than move chips, or that the ledger books by itself.
-NOT_BOOKED = frozenset(
-    {"no_ante", "betting", "side_pots", "all_in_whole_pot", "qualifier", "points_score"}
-)
+NOT_BOOKED = frozenset({"no_ante", "betting", "side_pots", "all_in_whole_pot", "qualifier"})
 
 LABELS = {
     "actor": "Who",
@@ -66,7 +64,7 @@ class Needs:
 
 
 def needs(rule: MoneyRule) -> Needs:
-    parties = [p for p in (rule.payer, rule.payee) if p is not None]
+    parties = [p for p in (rule.payer, rule.payee) if p is not None and p != "nobody"]
     roles = tuple(
         Role(name=p, many=p in MANY_SEATS, label=LABELS.get(p, p.replace("_", " ").capitalize()))
         for p in dict.fromkeys(parties)
@@ -96,7 +94,9 @@ def is_award(rule: MoneyRule) -> bool:
 
 
 def bookable(rule: MoneyRule) -> bool:
-    """Whether dealer mode shows a button for the rule."""
+    """Whether dealer mode shows a button for the rule: chips to move, or points to score."""
+    if rule.kind == "points_score":
+        return rule.payee in ONE_SEAT | MANY_SEATS and bool(rule.amount and rule.amount.points)
     if rule.kind in NOT_BOOKED or rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
         return False
     return needs(rule).booked_by_hand

@@ -273,6 +273,31 @@ class Entry(AppendOnlyModel):
         return f"{self.amount:+d} to account {self.account_id}"
 
 
+class Score(AppendOnlyModel):
+    """Points on a points game's score sheet (Pokino): no chips move, so not in the journal.
+
+    Append-only like the journal: a mistake is taken back by a row that
+    reverses it.
+    """
+
+    night = models.ForeignKey(Night, related_name="scores", on_delete=models.CASCADE)
+    hand = models.ForeignKey(Hand, related_name="scores", on_delete=models.PROTECT)
+    seat = models.ForeignKey(Seat, related_name="scores", on_delete=models.PROTECT)
+    rule = models.CharField(max_length=80)
+    points = models.IntegerField()
+    recorded_by = models.CharField(max_length=80)
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, related_name="reversed_by", on_delete=models.PROTECT
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.points:+d} points ({self.rule})"
+
+
 class WriteRequest(models.Model):
     """The first answer to each idempotency key, so a repeated request changes nothing."""
 

@@ -29,6 +29,11 @@ urlpatterns = [
     path(
         "<int:night_id>/hands/<int:hand_id>/showdown/", dealer.hand_showdown, name="hand_showdown"
     ),
+    path(
+        "<int:night_id>/hands/<int:hand_id>/scores/undo/",
+        dealer.hand_score_undo,
+        name="hand_score_undo",
+    ),
     path("<int:night_id>/hands/start/", table.hand_start, name="hand_start"),
     path("<int:night_id>/hands/<int:hand_id>/antes/", table.hand_antes, name="hand_antes"),
     path("<int:night_id>/hands/<int:hand_id>/round/", table.hand_round, name="hand_round"),

@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import charging, facts, hands, runs
+from ledger import charging, facts, hands, runs, scores
 from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
@@ -28,7 +28,7 @@ from ledger.api.base import (
     write_once,
 )
 from ledger.api.hands import _fresh, _hand_write, _require_deal
-from ledger.api.outputs import HandOutput, PostingOutput, render
+from ledger.api.outputs import HandOutput, HandWriteOutput, PostingOutput, render
 from ledger.charging import Booking
 from ledger.journal import LedgerError
 from ledger.models import Night, Run
@@ -290,12 +290,16 @@ def to_booking(play: hands.Play, given: dict) -> Booking:
 
 
 class ChargeApi(LedgerApi):
-    """Book one firing of the hand's money rule (a fee, a buy, a match, a fine): host or dealer."""
+    """Book one firing of the hand's money rule (a fee, a buy, a match, a fine): host or dealer.
+
+    A points game's rule (Pokino) scores points instead: the answer is then
+    `{"scores": {seat id: total}}`, the game's score sheet tonight.
+    """
 
     @extend_schema(
         tags=TAG,
         request=BookingInput,
-        responses={201: GameWriteOutput, **WRITE_ERRORS},
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
         parameters=[KEY_PARAMETER],
     )
     def post(self, request, night_id: int, number: int):
@@ -306,10 +310,12 @@ class ChargeApi(LedgerApi):
 
         def write(night: Night):
             play = _fresh(night, number)
-            b = to_booking(play, data.validated_data)
-            posting = charging.charge(
-                play, b.rule, recorded_by=actor.label, roles=b.roles, count=b.count, bet=b.bet
+            posting = charging.book(
+                play, to_booking(play, data.validated_data), recorded_by=actor.label
             )
+            if posting is None:  # points on the score sheet: no chips moved
+                sheet = scores.sheet(night.pk, play.hand.game_slug)
+                return status.HTTP_201_CREATED, {"scores": {str(k): v for k, v in sheet.items()}}
             return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import charging, facts, hands, runs
+from ledger import charging, facts, hands, runs, scores
 from ledger.actors import Actor, Forbidden
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
 from ledger.journal import LedgerError
@@ -76,12 +76,15 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     index = _step(request.GET.get("step") or request.POST.get("step"), phases)
     phase = phases[index] if phases else None
     in_hand = [r for r in view.rows if r.in_hand]
+    if spec.pot.kind == "points":
+        totals = scores.sheet(night.pk, run.game_slug)
+        ctx["sheet"] = [(r.name, totals.get(r.seat.pk, 0)) for r in view.rows if r.in_hand]
     ctx.update(
         phases=phases,
         step=index,
         phase=phase,
         in_hand=in_hand,
-        forms=_forms(phase.money if phase else [], rules, in_hand),
+        forms=_forms(_booked_here(phases, index), rules, in_hand),
         described=[rules[i] for i in (phase.money if phase else []) if i in rules],
         anytime=_forms(_unphased(rules, phases), rules, in_hand),
         showdown=phase is not None and phase.kind == "showdown",
@@ -91,6 +94,19 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         next=index + 1 if index + 1 < len(phases) else None,
     )
     return ctx
+
+
+def _booked_here(phases: list, index: int) -> list[str]:
+    """The rules a step books: the showdown also books the steps after it, which settle
+    the hand's accounts (Pokino's game bonus, points played for money) before it closes."""
+    if not phases:
+        return []
+    showdown = next((i for i, p in enumerate(phases) if p.kind == "showdown"), None)
+    if showdown is not None and index > showdown:
+        return []
+    if index == showdown:
+        return [rule_id for p in phases[index:] for rule_id in p.money]
+    return list(phases[index].money)
 
 
 def _setting_rows(spec, run: Run) -> list[tuple[str, str]]:
@@ -273,14 +289,7 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
     def call(night: Night, actor: Actor) -> dict:
         hand = fresh(hand_of(night, hand_id))
         wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
-        charging.charge(
-            hands.load(hand),
-            wanted.rule,
-            recorded_by=actor.label,
-            roles=wanted.roles,
-            count=wanted.count,
-            bet=wanted.bet,
-        )
+        charging.book(hands.load(hand), wanted, recorded_by=actor.label)
         return {}
 
     return deal_write(request, night_id, check, call)
@@ -308,5 +317,19 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
             play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
         )
         return {"step": ""}
+
+    return deal_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_score_undo(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """Take back the hand's latest score on a points game's sheet."""
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        scores.undo_last(hand=fresh(hand_of(night, hand_id)), recorded_by=actor.label)
+        return {}
 
     return deal_write(request, night_id, check, call)

@@ -10,7 +10,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import closing, runs, services
+from ledger import closing, runs, scores, services
 from ledger.journal import LedgerError
 from ledger.models import Account, Hand, Posting, Run
 from tests.ledger.conftest import journal_rows, journal_total
@@ -215,3 +215,26 @@ def test_chips_carried_for_a_game_never_played_again_are_shared_out_at_the_end(t
     assert post(table, url("riding_share", night.pk)).status_code == 303
     assert stacks(night, seats) == [42, 37, 41]
     assert runs.carried_pots(night) == {}
+
+
+def test_pokino_keeps_a_score_sheet_and_moves_no_chips(table, night, seats):
+    ann, bob = (str(s.pk) for s in seats[:2])
+    data = {"game": "pokino", "dealer": bob, "players": [ann, bob]}
+    assert post(table, url("game_start", night.pk), data).status_code == 303
+    before = journal_rows(night)
+    # Ann takes three tricks at one point each; Bob has the better poker hand, a pair: 50.
+    tricks = charge(table, night, "trick-point", **{"role-winner": ann, "count": "3"})
+    assert tricks.status_code == 303
+    hand = night.hands.get()
+    page = text(table.get(url("deal", night.pk)))
+    assert "Score sheet" in page
+    response = post(
+        table,
+        url("hand_showdown", night.pk, hand.pk),
+        {"pots": "", "fire": ["honor-pair"], "honor-pair:role-best_hand": bob},
+    )
+    assert response.status_code == 303
+    assert scores.sheet(night.pk, "pokino") == {seats[ANN].pk: 3, seats[BOB].pk: 50}
+    # The hand settles with an award of nothing: one posting, not one chip moved.
+    assert journal_rows(night) == (before[0] + 1, before[1])
+    assert stacks(night, seats) == [40, 40, 40]
