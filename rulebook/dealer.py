@@ -1,23 +1,30 @@
-"""Dealer mode: the phases of a hand with the chosen options applied.
+"""Dealer mode: the phases of a hand with the chosen options and settings applied.
 
-Pure functions over `rulebook.schema` types, no Django. The dealer page and,
-later, the ledger's live dealer mode both ask this module which steps a hand
-has and which money rules each step books.
+Pure functions over `rulebook.schema` types, no Django. The dealer page and
+the ledger both ask this module which steps a hand has and which money rules
+are in force: options add rules, and the table's settings pick, among rules
+written one per choice, the one that applies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rulebook.schema import Game, MoneyRule, Option, Phase
+from rulebook.schema import Game, MoneyRule, Option, Phase, Setting
 
 UNKNOWN_OPTION = "{game} has no option called {option!r}."
 OPTIONS_CLASH = "{first} and {second} cannot be played together."
+UNKNOWN_SETTING = "{game} has no table setting called {setting!r}."
+UNKNOWN_CHOICE = "{question} {choice!r} is not one of the choices: {choices}."
 
 
 class OptionError(ValueError):
     """The chosen options do not exist or exclude each other."""
+
+
+class SettingError(ValueError):
+    """A chosen table setting, or its choice, is not one the game has."""
 
 
 def chosen_options(game: Game, ids: Iterable[str]) -> list[Option]:
@@ -53,12 +60,69 @@ def hand_phases(game: Game, options: list[Option]) -> list[Phase]:
     return phases
 
 
-def money_rules(game: Game, options: list[Option]) -> dict[str, MoneyRule]:
-    """Every money rule in force for this hand, by id."""
-    rules = {rule.id: rule for rule in game.money}
-    for option in options:
-        rules.update({rule.id: rule for rule in option.money})
-    return rules
+def table_settings(game: Game, chosen: Mapping[str, str]) -> dict[str, str]:
+    """Every setting of the game mapped to the table's choice, or to its default.
+
+    Checked here once, so a typo in a URL or an API call is refused by name
+    instead of silently playing the default.
+    """
+    by_id = {setting.id: setting for setting in game.settings}
+    for setting_id in sorted(chosen.keys() - by_id.keys()):
+        raise SettingError(UNKNOWN_SETTING.format(game=game.name, setting=setting_id))
+    for setting_id, choice in chosen.items():
+        setting = by_id[setting_id]
+        if choice not in setting.choices:
+            choices = ", ".join(setting.choices)
+            raise SettingError(
+                UNKNOWN_CHOICE.format(question=setting.question, choice=choice, choices=choices)
+            )
+    return {s.id: chosen.get(s.id, s.default) for s in game.settings}
+
+
+def money_rules(
+    game: Game, options: list[Option], settings: Mapping[str, str] | None = None
+) -> dict[str, MoneyRule]:
+    """Every money rule in force for this hand, by id.
+
+    The game's rules and those of the chosen options, keeping only those whose
+    `when` matches the table's settings; None means the game's defaults.
+    """
+    table = table_settings(game, settings or {})
+    rules = [*game.money, *(rule for option in options for rule in option.money)]
+    return {rule.id: rule for rule in rules if rule.in_force(table)}
+
+
+@dataclass(frozen=True)
+class SwitchedRule:
+    """A money rule one choice of a setting switches on, and the option it belongs to, if any."""
+
+    rule: MoneyRule
+    option: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a setting, for the rule page's "Tables differ"."""
+
+    id: str
+    label: str
+    default: bool
+    rules: tuple[SwitchedRule, ...]
+
+
+def setting_choices(game: Game, setting: Setting) -> list[Choice]:
+    """Each choice of `setting` with the money rules that depend on choosing it."""
+    rules = [SwitchedRule(rule) for rule in game.money]
+    rules += [SwitchedRule(rule, option.name) for option in game.options for rule in option.money]
+    return [
+        Choice(
+            id=choice,
+            label=label,
+            default=choice == setting.default,
+            rules=tuple(r for r in rules if r.rule.when.get(setting.id) == choice),
+        )
+        for choice, label in setting.choices.items()
+    ]
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ file drives every screen. Field names are the YAML keys of `rulebook/games/`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
@@ -143,6 +144,8 @@ MONEY_KINDS: dict[str, str] = {
     "split": "Pot split two ways (M34, M35)",
     "take_all": "One hand takes everything (M36)",
     "qualifier": "Who may win or open (M37)",
+    "short_pays_all": "A short payer pays what it has and owes nothing (M39)",
+    "short_owes": "A short payer owes the rest (M39)",
     "points_score": "Points instead of chips (M40)",
 }
 MoneyKind = Literal[
@@ -177,6 +180,8 @@ MoneyKind = Literal[
     "split",
     "take_all",
     "qualifier",
+    "short_pays_all",
+    "short_owes",
     "points_score",
 ]
 Party = Literal[
@@ -247,7 +252,19 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-UNITS = ("chips", "money", "antes", "min_bets", "pot", "contribution", "points", "agreed")
+UNITS = (
+    "chips",
+    "money",
+    "antes",
+    "min_bets",
+    "pot",
+    "contribution",
+    "points",
+    "stack",
+    "agreed",
+)
+FRACTION_UNITS = ("pot", "contribution")
+SHAREABLE_UNITS = ("chips", "money", "antes", "min_bets", "agreed")
 
 
 class Amount(Strict):
@@ -256,8 +273,17 @@ class Amount(Strict):
     `chips` and `money` are fixed amounts; `antes` and `min_bets` are multiples of
     the table's ante or minimum bet; `pot` is a fraction of the pot ("1", "2",
     "1/2"); `contribution` a multiple of what the payer put in the pot this
-    hand; `points` scores a points game (no chips move); `agreed` names an
-    amount the table settles before play.
+    hand; `points` scores a points game (no chips move); `stack` is everything
+    the payer has when the rule fires (the Black Spot's cap); `agreed` names
+    an amount the table settles before play.
+
+    A fraction of chips is rounded `down` unless the rule says `up`: with an
+    odd pot of 13, half is 6 rounded down (the odd chip stays) and 7 rounded
+    up (the odd chip goes with the half). Tables differ on it (the Gooch).
+
+    A fixed amount is paid by each payer in full unless it is `shared`: then
+    it is one sum the payers split between them (four chips in all from the
+    other players, a forfeit tied lowest hands pay together).
     """
 
     chips: int | None = Field(default=None, ge=0)
@@ -267,7 +293,10 @@ class Amount(Strict):
     pot: str | None = None
     contribution: str | None = None
     points: int | None = Field(default=None, ge=0)
+    stack: bool | None = None
     agreed: str | None = None
+    rounding: Literal["down", "up"] = "down"
+    shared: bool = False
     example: str = ""
 
     @field_validator("pot", "contribution")
@@ -282,6 +311,12 @@ class Amount(Strict):
         given = [k for k in UNITS if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(f"give exactly one of {', '.join(UNITS)}")
+        if self.stack is False:
+            raise ValueError("stack is true when given: leave it out otherwise")
+        if self.rounding == "up" and given[0] not in FRACTION_UNITS:
+            raise ValueError(f"only a fraction ({', '.join(FRACTION_UNITS)}) can be rounded up")
+        if self.shared and given[0] not in SHAREABLE_UNITS:
+            raise ValueError(f"only a fixed amount ({', '.join(SHAREABLE_UNITS)}) can be shared")
         return self
 
     def times(self, count: int) -> Amount | None:
@@ -294,6 +329,10 @@ class Amount(Strict):
 
     def describe(self) -> str:
         """Plain words for the rule page."""
+        words = self._unit_words()
+        return f"{words} in all, shared by the payers" if self.shared else words
+
+    def _unit_words(self) -> str:
         if self.chips is not None:
             return f"{self.chips} chip{'s' if self.chips != 1 else ''}"
         if self.money is not None:
@@ -305,18 +344,27 @@ class Amount(Strict):
         if self.pot is not None:
             share = Fraction(self.pot)
             words = {Fraction(1): "the pot", Fraction(2): "twice the pot"}
-            if share in words:
-                return words[share]
-            return f"{share} of the pot"
+            return words.get(share, f"{share} of the pot") + self._rounded()
         if self.points is not None:
             return f"{self.points} point{'s' if self.points != 1 else ''}"
         if self.contribution is not None:
-            return f"{Fraction(self.contribution)} × their own chips in the pot"
+            return f"{Fraction(self.contribution)} × their own chips in the pot" + self._rounded()
+        if self.stack:
+            return "everything the payer has"
         return f"an agreed amount ({self.agreed})"
+
+    def _rounded(self) -> str:
+        return ", odd chip included" if self.rounding == "up" else ""
 
 
 class MoneyRule(Strict):
-    """One chip movement the ledger can book: who pays whom, how much, when."""
+    """One chip movement the ledger can book: who pays whom, how much, when.
+
+    `when` ties the rule to table settings (setting id -> choice id): the rule
+    is in force only at a table that chose every one of those choices. Where a
+    setting changes an amount or a destination, each choice has its own rule,
+    so the ledger reads the rule in force instead of asking which game it is.
+    """
 
     id: str
     kind: MoneyKind
@@ -328,6 +376,11 @@ class MoneyRule(Strict):
     per: str = ""
     phase: str | None = None
     mechanics: list[str] = []
+    when: dict[str, str] = {}
+
+    def in_force(self, settings: Mapping[str, str]) -> bool:
+        """Whether the table's settings (every setting id to its choice) switch this rule on."""
+        return all(settings.get(setting) == choice for setting, choice in self.when.items())
 
     @field_validator("mechanics")
     @classmethod
@@ -425,8 +478,29 @@ class Deck(Strict):
 
 
 class Pot(Strict):
+    """How the pot is won; `unwon` is the game's own rule for a pot nobody can win.
+
+    "ride": it stays in the middle for the next deal (Guts and the other
+    match-pot games); "return": the chips go back to those who put them in
+    (Brag's dealer takes back the blind). None leaves it to the night's house
+    setting.
+    """
+
     kind: PotKind
     text: str = ""
+    unwon: Literal["ride", "return"] | None = None
+
+
+class Deals(Strict):
+    """A game that runs over several deals, the pot riding from one to the next.
+
+    `ends` says when the game is over ("when a guts call goes unchallenged");
+    `rides` why the pot stays between deals, as the table shows it after
+    "pot rides: N — ".
+    """
+
+    ends: str = Field(min_length=3)
+    rides: str = Field(min_length=3)
 
 
 class Showdown(Strict):
@@ -463,6 +537,7 @@ class Game(Strict):
     deck: Deck = Deck()
     wilds: list[str] = []
     pot: Pot
+    deals: Deals | None = None
     phases: list[Phase] = []
     options: list[Option] = []
     money: list[MoneyRule] = []
@@ -496,9 +571,11 @@ class Game(Strict):
             _check_known(f"{where} replace", replaced, phase_ids)
             for phase in [i.phase for i in option.phases.add] + option.phases.replace:
                 _check_known(f"{where} phase {phase.id!r} money", phase.money, known_money)
+        settings = {s.id: s for s in self.settings}
         for rule in self.money + [m for o in self.options for m in o.money]:
             if rule.phase is not None:
                 _check_known(f"money rule {rule.id!r} phase", [rule.phase], phase_ids | added)
+            _check_when(rule, settings)
         return self
 
 
@@ -508,6 +585,14 @@ def _check_unique(what: str, ids: list[str]) -> None:
         if item in seen:
             raise ValueError(f"duplicate {what} {item!r}")
         seen.add(item)
+
+
+def _check_when(rule: MoneyRule, settings: Mapping[str, Setting]) -> None:
+    """A rule can only depend on a setting the game has, and on one of its choices."""
+    where = f"money rule {rule.id!r} when"
+    _check_known(where, list(rule.when), set(settings))
+    for setting_id, choice in rule.when.items():
+        _check_known(f"{where} {setting_id}", [choice], set(settings[setting_id].choices))
 
 
 def _check_known(what: str, ids: list[str], known: set[str]) -> None:
