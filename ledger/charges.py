@@ -14,6 +14,12 @@ construction; stacks and pots never go below zero, because a payer short of
 chips pays what it has, and under the night's "marker" policy a seat owes
 the rest on its marker, which the settlement includes.
 
+Which rules apply is not decided here. A game's table settings pick its
+rules: where a setting changes an amount or a destination (Guts'
+`gutser-penalty`, Knock Poker's drop-out chip, the Gooch's odd chip) each
+choice has its own rule, with `when`, and `rulebook.dealer.money_rules(game,
+options, settings)` gives the ones in force. The caller fires one of those.
+
 How one firing is worked out:
 
 - Parties become accounts. `pot`, `next_pot`, `side_pot` and `bank` are
@@ -25,20 +31,37 @@ How one firing is worked out:
   amount moves no chips: those rules describe, they do not charge.
 - The amount: chips; money times the table's chips per unit of money (which
   must come out whole); antes or minimum bets; a fraction of the pot P as it
-  stood when the rule fired; a multiple of the payer's own chips in the pot; or
-  an amount the table agreed before play, looked up by its name in the data.
-  It is multiplied by the firing's count (3 draws, 2 matching cards). A pot
+  stood when the rule fired; a multiple of the payer's own chips in the pot;
+  everything the payer holds (`stack`); or an amount the table agreed before
+  play, looked up by its name in the data. A fraction rounds down, so the odd
+  chip stays where it is, unless the amount says `rounding: up`. The amount
+  is multiplied by the firing's count (3 draws, 2 matching cards). A pot
   paying an unstated amount pays everything it holds.
 - A bet the player chose at the moment (a wager against the pot, an auction
   bid) replaces the amount; the rule's fixed amount is then the smallest bet.
 - The cap, resolved the same way, limits each payment: min(P, limit) for a
   capped match, the pot for a wager against it, the payer's stack for the
-  Black Spot.
+  Black Spot (`cap: {stack: true}`), resolved against what earlier payments
+  of the same firing left, so it never reaches a marker.
 - A pot fraction (or a whole pot) is one sum, shared by several payees in
   whole chips, the odd chip to the first from the dealer's left. Any other
   amount is paid to each payee in full ("two chips to each player who stayed").
-  Several payers each pay. Payers and payees go in seat order from the
-  dealer's left, which also decides who is paid first when a pot runs dry.
+  Several payers each pay, unless the amount is `shared`: then it is one sum
+  the payers split in whole chips, odd chips first from the dealer's left,
+  and a payer who is also the payee pays no part (Knock Poker's single bonus,
+  a Whiskey Poker forfeit tied lowest hands split). Payers and payees go in
+  seat order from the dealer's left, which also decides who is paid first
+  when a pot runs dry.
+- A game may answer the shortfall question itself (`game_shortfall`): Trash
+  Poker keeps a broke player in for the whole pot, and a rule of kind
+  `short_pays_all` or `short_owes` in force (Guts' `short-stack`, Buddha's
+  Folly's `cannot-pay`, Zap's `broke`) overrides the night's policy.
+- Lives in a last-player-standing game are chips in the riding pot: Screw
+  Your Neighbor's three stacks and Liar's Poker's two quarters are staked
+  into `next_pot` at the start, a lost life moves no chips (it is already
+  there), and the last player standing takes the whole riding pot, their own
+  stake included. The end result is the one the seed gives, the winner up by
+  every other player's stake, and the riding pot shows what is at stake.
 
 What the rule data cannot say yet, so this module does not pretend to:
 
@@ -47,33 +70,34 @@ What the rule data cannot say yet, so this module does not pretend to:
   dealer's cover ("whatever the pot is short") depends on what the pot could
   not pay each player. The caller has to fire it once per short player, with
   that shortfall as the bet; the schema has no "the rest of rule X" amount.
-- Gooch half pots: a pot fraction rounds down, so the odd chip stays in the
-  pot (the `gooch-rounding` default). Settings are not read here: where one
-  changes an amount (Guts' `gutser-penalty`, Knock Poker's drop-out chip to the
-  pot) the caller fires a rule with the chosen amount.
-- The Black Spot's cap is written `agreed: "what the payer has left"`; this
-  module recognises that name (AT_THE_STACK). The schema wants a cap unit
-  of its own for "at the payer's stack".
-- Screw Your Neighbor and Liar's Poker stakes go to `nobody`: lives set out in
-  front of a player are not an account yet, so staking moves no chips, and a
-  lost stack (`agreed: "one stack"`) is charged from the stack like any amount.
-- Pokino scores points, not chips: nothing to charge.
+- A bet replaces the amount and is never multiplied, so "twice the bet" is
+  two firings: In Between's and Acey Deucey's `post-hit-extra` is fired
+  beside `wager-lose` with the same bet.
+- A cap is one amount, not the smaller of two: In Between's default
+  (`max-loss: bet-cap`) caps a winning bet at the maximum loss, and the pot
+  pays no more than it holds, but a losing bet above the pot is not refused
+  here: the caller keeps bets within min(pot, maximum loss).
+- An option cannot switch off a rule of the game: with Limit match on, Guts'
+  `match` and the option's `capped-match` are both in force, and the caller
+  fires `capped-match`.
 - `per` is free text, so the count comes from the caller. Draw tax's first
   free card is in that text ("card drawn after the first"): the caller counts
   k - 1; there is no free count here. A `per` naming a party ("player who
-  stayed") is already one payment per pair: count 1.
+  stayed") is already one payment per pair: count 1. Buddha's Folly's
+  all-drop fee is one ante `per` player in the game: count n.
 - A cap per player per hand (Phone Home: two collect calls a hand) limits one
   firing here; the caller keeps the hand's total.
-- Acey Deucey's data has only the losing side of a wager (actor to pot); the
-  win needs a rule like In Between's `wager-win`.
-- Hold'em's `agreed: "the small and big blind"` is two amounts under one name:
-  each blind is fired as a bet.
-- Guts' own `short-stack` setting answers the night's shortfall question for
-  one game; `game_shortfall` reads only the rule kinds (Trash Poker's M8).
+- Pokino scores points, not chips: nothing to charge, unless the table plays
+  for money (`stakes: per-point`), when `point-stakes` is charged once with
+  the points between the two totals as its count.
+- Where the odd chip of a high-low split goes (the `odd-chip` settings of the
+  declare games, Hi Di Deu Wi's diamond half) is the award's business
+  (`ledger.pots.split_high_low` and the night's `odd_to`), not a rule here.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -87,7 +111,8 @@ SeatId = int
 AccountKind = Literal["stack", "marker", "pot", "next_pot", "side_pot", "bank"]
 Shortfall = Literal["pay_what_you_have", "marker"]
 
-# The name the Black Spot's cap goes by in the data: the payer's stack.
+# Deprecated: the name the Black Spot's cap went by before the schema had
+# `stack: true`. Still read as the payer's stack, for data written the old way.
 AT_THE_STACK = "what the payer has left"
 HELD_POTS = ("pot", "next_pot", "side_pot")
 POT_ACCOUNTS = (*HELD_POTS, "bank")
@@ -261,7 +286,7 @@ def charge(rule: MoneyRule, table: Table, firing: Firing | None = None) -> list[
     for payer in payers:
         targets = [payee for payee in payees if payee != payer]
         if targets:
-            transfers += _pay(rule, table, firing, book, payer, targets)
+            transfers += _pay(rule, table, firing, book, payer, targets, payers)
     return transfers
 
 
@@ -274,14 +299,27 @@ def effects(transfers: Iterable[Transfer]) -> dict[Account, int]:
     return change
 
 
+# Rule kinds by which a game answers the shortfall question itself (M8, M39).
+PAYS_WHAT_IT_HAS = frozenset({"all_in_whole_pot", "short_pays_all"})
+OWES_THE_REST = frozenset({"short_owes"})
+
+
 def game_shortfall(rules: Iterable[MoneyRule], night: Shortfall) -> Shortfall:
-    """The night's policy, unless the game keeps a broke player in for the whole pot (M8).
+    """The night's policy, unless a rule in force answers it for the game (M8, M39).
 
     A Trash Poker player out of chips stays in, pays nothing more and owes
-    nothing: no marker.
+    nothing: no marker. Guts, Buddha's Folly and Zap let the table choose, a
+    setting with one rule per choice: `short_pays_all` (no marker) or
+    `short_owes` (the rest on a marker). Pass the rules in force for the
+    table's settings (`rulebook.dealer.money_rules`): given every rule of
+    such a game, both answers are there and the night's policy stands.
     """
-    if any(rule.kind == "all_in_whole_pot" for rule in rules):
+    kinds = {rule.kind for rule in rules}
+    pays, owes = bool(kinds & PAYS_WHAT_IT_HAS), bool(kinds & OWES_THE_REST)
+    if pays and not owes:
         return "pay_what_you_have"
+    if owes and not pays:
+        return "marker"
     return night
 
 
@@ -325,12 +363,13 @@ def _pay(
     book: _Book,
     payer: Account,
     targets: list[Account],
+    payers: list[Account],
 ) -> list[Transfer]:
     """What `payer` pays its targets, after the cap and what the payer can cover."""
     if rule.amount is None or rule.amount.pot is not None:
         # One sum, shared.
         only = targets[0] if len(targets) == 1 else None
-        total = book.can_pay(payer, _due(rule, table, firing, book, payer, only))
+        total = book.can_pay(payer, _due(rule, table, firing, book, payer, only, payers))
         if only is not None:
             shares = {only: total}
         else:
@@ -339,7 +378,7 @@ def _pay(
         return [t for target in targets for t in book.move(payer, target, shares[target])]
     transfers = []
     for target in targets:
-        due = _due(rule, table, firing, book, payer, target)
+        due = _due(rule, table, firing, book, payer, target, payers)
         transfers += book.move(payer, target, book.can_pay(payer, due))
     return transfers
 
@@ -351,8 +390,9 @@ def _due(
     book: _Book,
     payer: Account,
     target: Account | None,
+    payers: list[Account],
 ) -> int:
-    """The amount times the count, or the bet, held to the cap."""
+    """The amount times the count (this payer's part, if shared), or the bet, held to the cap."""
     if rule.amount is None:
         return book.held[payer]
     if firing.bet is not None:
@@ -363,9 +403,23 @@ def _due(
         due = firing.bet
     else:
         due = _chips(rule.amount, rule, table, book, payer) * _count(rule, firing, payer, target)
+        if rule.amount.shared:
+            due = _share(due, payer, [p for p in payers if p != target], table)
     if rule.cap is not None:
         due = min(due, _chips(rule.cap, rule, table, book, payer))
     return due
+
+
+def _share(total: int, payer: Account, sharers: list[Account], table: Table) -> int:
+    """The payer's part of one sum several seats pay together; odd chips first from the left.
+
+    Whoever is also the payee pays no part of it: a bonus shared by the
+    other players leaves the winner out.
+    """
+    seats = [p.seat for p in sharers if p.kind == "stack"]
+    if payer.kind != "stack" or len(seats) < 2:
+        return total
+    return split(total, seats, table.order, "first_left")[payer.seat]
 
 
 def _minimum(rule: MoneyRule, table: Table) -> int:
@@ -393,17 +447,24 @@ def _chips(
             raise ChargeError(NO_MIN_BET.format(rule=rule.id))
         return amount.min_bets * table.min_bet
     if amount.pot is not None:
-        # Rounded down: an odd chip stays in the pot.
-        return int(Fraction(amount.pot) * table.pot)
+        return _whole(Fraction(amount.pot) * table.pot, amount)
     if amount.contribution is not None:
         if payer is None or payer.kind != "stack":
             raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.id, payer=payer))
-        return int(Fraction(amount.contribution) * table.contributions.get(payer.seat, 0))
-    if amount.agreed == AT_THE_STACK and book is not None and payer is not None:
-        return book.held.get(payer, 0)
+        return _whole(
+            Fraction(amount.contribution) * table.contributions.get(payer.seat, 0), amount
+        )
+    if amount.stack or amount.agreed == AT_THE_STACK:
+        # What the payer holds now, as earlier payments of this firing left it.
+        return book.held.get(payer, 0) if book is not None and payer is not None else 0
     if amount.agreed in table.agreed:
         return table.agreed[amount.agreed]
     raise ChargeError(NOT_AGREED.format(rule=rule.id, name=amount.agreed))
+
+
+def _whole(chips: Fraction, amount: Amount) -> int:
+    """A fraction of chips in whole chips: down keeps the odd chip where it is, up moves it."""
+    return math.ceil(chips) if amount.rounding == "up" else math.floor(chips)
 
 
 def _money(money: Decimal, rule: MoneyRule, table: Table) -> int:

@@ -36,6 +36,7 @@ from ledger.charges import (
     marker,
     stack,
 )
+from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import Amount, MoneyRule, Party
 
@@ -54,6 +55,13 @@ def rules_of(slug):
 
 def rule(slug, rule_id):
     return next(r for r in rules_of(slug) if r.id == rule_id)
+
+
+def in_force(slug, options=(), **settings):
+    """The rules in force with these options and settings (setting ids spelt with _ for -)."""
+    game = GAMES[slug]
+    chosen = {key.replace("_", "-"): value for key, value in settings.items()}
+    return list(dealer.money_rules(game, dealer.chosen_options(game, options), chosen).values())
 
 
 def table(**facts):
@@ -89,9 +97,28 @@ def test_each_losing_guts_challenger_matches_the_pot_into_the_next_pot():
 def test_a_beaten_gutser_pays_twice_the_pot_by_default():
     # Pot 12, the data's default penalty is 2 x P = 24.
     transfers = charge(
-        rule("guts-three-card", "gutser-doubles"), table(pot=12), Firing(roles={"loser": A})
+        rule("guts-three-card", "gutser-pays-twice"), table(pot=12), Firing(roles={"loser": A})
     )
     assert paid(transfers) == [(A, "next_pot", 24)]
+
+
+def test_a_table_that_reads_double_as_one_pot_charges_the_gutser_the_pot():
+    # Pot 12 with gutser-penalty one-pot: the guts-er pays 1 x 12, so the pot doubles to 24.
+    chosen = {r.id for r in in_force("guts-three-card", gutser_penalty="one-pot")}
+    assert "gutser-pays-pot" in chosen
+    assert "gutser-pays-twice" not in chosen
+    transfers = charge(
+        rule("guts-three-card", "gutser-pays-pot"), table(pot=12), Firing(roles={"loser": A})
+    )
+    assert paid(transfers) == [(A, "next_pot", 12)]
+
+
+def test_other_losing_challengers_match_only_when_the_table_says_so():
+    assert "beaten-challengers-match" not in {r.id for r in in_force("guts-three-card")}
+    on = {r.id: r for r in in_force("guts-three-card", other_challengers="yes")}
+    # Pot 10: C beat the guts-er A; B also challenged and lost, so B matches 10.
+    transfers = charge(on["beaten-challengers-match"], table(pot=10), Firing(roles={"losers": B}))
+    assert paid(transfers) == [(B, "next_pot", 10)]
 
 
 def test_tied_challengers_share_the_pot_and_the_odd_chip_goes_first_from_the_dealers_left():
@@ -118,6 +145,22 @@ def test_the_gooch_half_pot_rounds_down_so_the_odd_chip_stays_in_the_pot():
         rule("guts-three-card", "gooch-half"), table(pot=13), Firing(roles={"winner": A})
     )
     assert paid(transfers) == [("pot", A, 6)]
+
+
+def test_the_gooch_odd_chip_goes_to_the_gutser_when_the_table_says_so():
+    # Pot 13 with gooch-rounding gutser: the guts-er takes 7, 6 stay for the next hand.
+    chosen = {r.id for r in in_force("guts-three-card", ["gooch"], gooch_rounding="gutser")}
+    assert "gooch-half-up" in chosen
+    assert "gooch-half" not in chosen
+    transfers = charge(
+        rule("guts-three-card", "gooch-half-up"), table(pot=13), Firing(roles={"winner": A})
+    )
+    assert paid(transfers) == [("pot", A, 7)]
+    # An even pot halves the same either way: 12 gives 6.
+    even = charge(
+        rule("guts-three-card", "zilla-half-up"), table(pot=12), Firing(roles={"winner": A})
+    )
+    assert paid(even) == [("pot", A, 6)]
 
 
 def test_an_all_pass_carries_the_pot_and_the_losses_become_the_next_pot():
@@ -203,14 +246,15 @@ def test_a_broke_trash_player_pays_nothing_and_owes_nothing_even_on_a_marker_nig
 
 
 def test_other_games_keep_the_nights_shortfall_policy():
-    assert game_shortfall(rules_of("guts-three-card"), "marker") == "marker"
-    assert game_shortfall(rules_of("guts-three-card"), "pay_what_you_have") == "pay_what_you_have"
+    assert game_shortfall(rules_of("seven-card-stud"), "marker") == "marker"
+    assert game_shortfall(rules_of("seven-card-stud"), "pay_what_you_have") == "pay_what_you_have"
 
 
 def test_black_spot_folders_pay_twice_their_chips_in_the_pot_capped_at_their_stack():
     # Ann (A) put in 5 and has 4 left: min(2 x 5, 4) = 4. Bob (B) put in 2, has 20: 4.
     spot = rule("trash-poker", "black-spot-payout")
-    assert spot.cap.agreed == AT_THE_STACK
+    assert spot.cap.stack
+    assert spot.cap.describe() == "everything the payer has"
     facts = Firing(roles={"folded": (A, B), "winner": C})
     stacks = {A: 4, B: 20, C: 30, D: 9, E: 9}
     for policy in ("pay_what_you_have", "marker"):
@@ -361,7 +405,7 @@ def test_three_collect_calls_are_capped_at_a_dollar():
 
 def test_an_acey_deucey_loser_pays_the_bet_into_the_pot():
     transfers = charge(
-        rule("acey-deucey", "wager"),
+        rule("acey-deucey", "wager-lose"),
         table(pot=20, chips_per_money=NICKEL_CHIPS),
         Firing(roles={"actor": B}, bet=8),
     )
@@ -370,7 +414,7 @@ def test_an_acey_deucey_loser_pays_the_bet_into_the_pot():
 
 def test_an_acey_deucey_bet_is_capped_at_the_pot():
     transfers = charge(
-        rule("acey-deucey", "wager"),
+        rule("acey-deucey", "wager-lose"),
         table(pot=20, chips_per_money=NICKEL_CHIPS),
         Firing(roles={"actor": B}, bet=30),
     )
@@ -380,20 +424,68 @@ def test_an_acey_deucey_bet_is_capped_at_the_pot():
 def test_a_bet_below_the_nickel_minimum_is_refused():
     with pytest.raises(ChargeError) as error:
         charge(
-            rule("acey-deucey", "wager"),
+            rule("acey-deucey", "wager-lose"),
             table(pot=20, chips_per_money=NICKEL_CHIPS),
             Firing(roles={"actor": B}, bet=0),
         )
-    assert str(error.value) == BET_TOO_SMALL.format(rule="wager", minimum=1, bet=0)
+    assert str(error.value) == BET_TOO_SMALL.format(rule="wager-lose", minimum=1, bet=0)
+
+
+def test_an_acey_deucey_winner_takes_the_bet_out_of_the_pot():
+    # Pot 20, B bets 8 and the middle card falls inside: the pot pays B 8 and keeps 12.
+    win = rule("acey-deucey", "wager-win")
+    nickels = table(pot=20, chips_per_money=NICKEL_CHIPS)
+    transfers = charge(win, nickels, Firing(roles={"actor": B}, bet=8))
+    assert paid(transfers) == [("pot", B, 8)]
+    assert effects(transfers) == {POT: -8, stack(B): 8}
+    # A bet of the whole pot (20) that wins empties it: the game is over.
+    assert paid(charge(win, nickels, Firing(roles={"actor": B}, bet=20))) == [("pot", B, 20)]
+    # The smallest win, like the smallest bet, is a nickel: one chip at 0.05.
+    with pytest.raises(ChargeError, match="at least 1 chips, not 0"):
+        charge(win, nickels, Firing(roles={"actor": B}, bet=0))
+
+
+def test_hitting_a_post_costs_the_bet_twice_only_at_a_doubling_table():
+    assert "post-hit-extra" not in {r.id for r in in_force("acey-deucey")}
+    doubled = {r.id: r for r in in_force("acey-deucey", hit_post="double")}
+    # Pot 20, B bet 6 and the middle card matched a post: 6 for the miss, 6 more for the post.
+    nickels = table(pot=20, chips_per_money=NICKEL_CHIPS)
+    miss = charge(doubled["wager-lose"], nickels, Firing(roles={"actor": B}, bet=6))
+    extra = charge(doubled["post-hit-extra"], nickels, Firing(roles={"actor": B}, bet=6))
+    assert paid(miss) + paid(extra) == [(B, "pot", 6), (B, "pot", 6)]
 
 
 def test_in_between_wins_up_to_the_pot_and_loses_at_most_the_dealers_limit():
-    # Bet 50 into a pot of 40 with a 20-chip maximum loss: a win takes 40, a loss pays 20.
+    # max-loss loss-cap: bet 50 into a pot of 40 with a 20-chip maximum loss:
+    # a win takes 40 (the pot), a loss pays 20 (the limit).
+    rules = {r.id: r for r in in_force("in-between", max_loss="loss-cap")}
+    assert "wager-win" not in rules
     limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
-    win = charge(rule("in-between", "wager-win"), limits, Firing(roles={"actor": C}, bet=50))
-    lose = charge(rule("in-between", "wager-lose"), limits, Firing(roles={"actor": C}, bet=50))
+    win = charge(rules["wager-win-to-pot"], limits, Firing(roles={"actor": C}, bet=50))
+    lose = charge(rules["wager-lose"], limits, Firing(roles={"actor": C}, bet=50))
     assert paid(win) == [("pot", C, 40)]
     assert paid(lose) == [(C, "pot", 20)]
+
+
+def test_in_between_by_default_caps_the_bet_itself_at_the_maximum_loss():
+    # max-loss bet-cap (the default): the same bet of 50 wins only 20, and loses 20.
+    rules = {r.id: r for r in in_force("in-between")}
+    assert "wager-win-to-pot" not in rules
+    limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
+    win = charge(rules["wager-win"], limits, Firing(roles={"actor": C}, bet=50))
+    assert paid(win) == [("pot", C, 20)]
+    # A pot of 15 under a 20 limit pays at most the 15 it holds.
+    small = table(pot=15, agreed={"the dealer's maximum loss": 20})
+    assert paid(charge(rules["wager-win"], small, Firing(roles={"actor": C}, bet=20))) == [
+        ("pot", C, 15)
+    ]
+
+
+def test_in_between_re_antes_an_emptied_pot_only_at_a_table_that_plays_on():
+    assert "re-ante" not in {r.id for r in in_force("in-between")}
+    rules = {r.id: r for r in in_force("in-between", game_end="re-ante")}
+    transfers = charge(rules["re-ante"], table(agreed={"the table's ante": 2}))
+    assert paid(transfers) == [(seat, "pot", 2) for seat in ORDER]
 
 
 def test_an_in_between_misdeal_gives_the_player_the_pot_and_the_dealer_refills_it():
@@ -465,6 +557,223 @@ def test_a_zap_charges_every_player_the_chain_passes_through():
     assert paid(transfers) == [(B, "pot", 1), (C, "pot", 1), (D, "pot", 1)]
 
 
+# Settings that change who is paid, and amounts shared by the payers
+
+
+def test_a_dropped_players_chip_goes_to_the_pot_at_a_table_that_says_so():
+    # drop-out-chip-to pot: D and E drop, one chip each into the pot; nothing to the knocker.
+    rules = {r.id: r for r in in_force("knock-poker", drop_out_chip_to="pot")}
+    assert "drop-out-chip" not in rules
+    transfers = charge(
+        rules["drop-out-chip-to-pot"],
+        table(pot=5),
+        Firing(roles={"knocker": A, "folded": (D, E)}),
+    )
+    assert paid(transfers) == [(D, "pot", 1), (E, "pot", 1)]
+
+
+def test_a_beaten_knocker_pays_only_the_better_hands_at_a_table_that_says_so():
+    # B and D beat the knocker A; C stayed but did not: A pays 2 to B and 2 to D, 4 in all.
+    rules = {r.id: r for r in in_force("knock-poker", knocker_beaten_pays="only-better")}
+    transfers = charge(
+        rules["knocker-beaten-by"],
+        table(),
+        Firing(roles={"knocker": A, "stayers": (B, C, D), "winners": (B, D)}),
+    )
+    assert paid(transfers) == [(A, B, 2), (A, D, 2)]
+
+
+def test_a_bonus_from_the_stayers_leaves_dropped_players_alone():
+    # B wins with four of a kind; C and D stayed, A and E dropped: 4 from C and 4 from D.
+    rules = {r.id: r for r in in_force("knock-poker", bonus_payers="stayers")}
+    assert "bonus-big-hand" not in rules
+    transfers = charge(
+        rules["bonus-big-hand-stayers"],
+        table(),
+        Firing(roles={"winner": B, "stayers": (B, C, D)}),
+    )
+    assert paid(transfers) == [(C, B, 4), (D, B, 4)]
+
+
+def test_a_single_bonus_of_four_chips_is_shared_by_the_other_players():
+    # Four players, D deals: A, B, C, D from the left. B wins: A, C and D share 4 chips,
+    # 4 = 2 + 1 + 1, the odd chip to A, first from the dealer's left. B pays no part.
+    seats = (A, B, C, D)
+    rules = {r.id: r for r in in_force("knock-poker-deuces-wild", bonus_payers="single")}
+    single = rules["bonus-big-hand-single"]
+    assert single.amount.describe() == "4 chips in all, shared by the payers"
+    transfers = charge(
+        single,
+        table(seats=seats, dealer=D, stacks=dict.fromkeys(seats, 50)),
+        Firing(roles={"winner": B}),
+    )
+    assert paid(transfers) == [(A, B, 2), (C, B, 1), (D, B, 1)]
+    assert effects(transfers)[stack(B)] == 4
+
+
+def test_tied_lowest_whiskey_hands_share_one_forfeit_when_the_table_says_so():
+    forfeit = {"the forfeit set before the game": 5}
+    facts = Firing(roles={"lowest_hand": (D, C), "winner": A})
+    # each-pays (the default): C and D pay 5 each, 10 in all.
+    each = next(r for r in in_force("whiskey-poker") if r.kind == "forfeit")
+    assert paid(charge(each, table(agreed=forfeit), facts)) == [(C, A, 5), (D, A, 5)]
+    # share: one forfeit of 5 split 3 + 2, the odd chip to C, nearer the dealer's left.
+    shared = next(r for r in in_force("whiskey-poker", forfeit_tie="share") if r.kind == "forfeit")
+    assert shared.id == "forfeit-shared"
+    assert paid(charge(shared, table(agreed=forfeit), facts)) == [(C, A, 3), (D, A, 2)]
+    # share, into the next pot: the same 3 + 2, to the next deal's pot.
+    rules = in_force("whiskey-poker", forfeit_tie="share", forfeit_to="next-pot")
+    to_pot = next(r for r in rules if r.kind == "forfeit")
+    assert paid(charge(to_pot, table(agreed=forfeit), facts)) == [
+        (C, "next_pot", 3),
+        (D, "next_pot", 2),
+    ]
+
+
+def test_boo_ray_penalties_can_go_into_this_deals_pot():
+    rules = {r.id: r for r in in_force("boo-ray", penalty_pot="this-pot")}
+    assert "boo-ray" not in rules
+    transfers = charge(
+        rules["boo-ray-this-pot"],
+        table(pot=10, agreed={"the Boo Ray amount": 20}),
+        Firing(roles={"losers": B}),
+    )
+    assert paid(transfers) == [(B, "pot", 20)]
+
+
+def test_after_a_rollover_only_the_stayers_re_ante_at_a_table_that_says_so():
+    rules = {r.id: r for r in in_force("monte-carlo", rollover_players="stayers")}
+    assert "reante" not in rules
+    transfers = charge(rules["reante-stayers"], table(ante=2), Firing(roles={"stayers": (C, B)}))
+    assert paid(transfers) == [(B, "pot", 2), (C, "pot", 2)]
+
+
+def test_holdem_blinds_are_two_rules_each_with_its_own_size():
+    assert {"small-blind", "big-blind"}.isdisjoint(r.id for r in in_force("texas-holdem"))
+    rules = {r.id: r for r in in_force("texas-holdem", seeding="blinds")}
+    assert "ante" not in rules
+    sizes = table(agreed={"the small blind": 1, "the big blind": 2})
+    small = charge(rules["small-blind"], sizes, Firing(roles={"actor": A}))
+    big = charge(rules["big-blind"], sizes, Firing(roles={"actor": B}))
+    assert paid(small) + paid(big) == [(A, "pot", 1), (B, "pot", 2)]
+
+
+def test_pokino_for_money_charges_the_stake_per_point_of_difference():
+    assert "point-stakes" not in {r.id for r in in_force("pokino")}
+    rules = {r.id: r for r in in_force("pokino", stakes="per-point")}
+    # 1230 against 1180 at one chip a point: the loser B pays the winner A 50 chips.
+    seats = (A, B)
+    transfers = charge(
+        rules["point-stakes"],
+        table(
+            seats=seats,
+            dealer=B,
+            stacks=dict.fromkeys(seats, 100),
+            agreed={"the stake per point": 1},
+        ),
+        Firing(roles={"loser": B, "winner": A}, count=1230 - 1180),
+    )
+    assert paid(transfers) == [(B, A, 50)]
+
+
+def test_gruts_fines_go_to_the_last_winner_only_when_the_table_says_so():
+    assert "fines-to-winner" not in {r.id for r in in_force("gruts")}
+    rules = {r.id: r for r in in_force("gruts", fines_at_end="winner")}
+    # The game ends with 15 chips of fines aside: the winner D takes all 15.
+    transfers = charge(rules["fines-to-winner"], table(side_pot=15), Firing(roles={"winner": D}))
+    assert paid(transfers) == [("side_pot", D, 15)]
+
+
+# Last player standing: the lives ride in the middle
+
+
+def test_screw_your_neighbor_stakes_ride_and_the_last_player_takes_them_all():
+    # Four players, D deals; the dealer names 2-chip stacks, so three stacks are 6 each.
+    seats = (A, B, C, D)
+    start = table(
+        seats=seats,
+        dealer=D,
+        stacks=dict.fromkeys(seats, 50),
+        agreed={"three stacks of the dealer's size": 6, "one stack": 2},
+    )
+    stakes = charge(rule("screw-your-neighbor", "stake"), start)
+    assert paid(stakes) == [(seat, "next_pot", 6) for seat in seats]
+    assert effects(stakes)[NEXT_POT] == 24
+    # A lost stack is a life: it is already in the middle, so no chips move.
+    lost = Firing(roles={"lowest_hand": B})
+    assert charge(rule("screw-your-neighbor", "lose-stack"), start, lost) == []
+    # C outlasts everyone and takes the 24 riding chips, own stacks included: net +18.
+    end = table(seats=seats, dealer=D, stacks=dict.fromkeys(seats, 44), next_pot=24)
+    won = charge(rule("screw-your-neighbor", "last-standing"), end, Firing(roles={"winner": C}))
+    assert paid(won) == [("next_pot", C, 24)]
+
+
+def test_liars_poker_quarters_ride_for_the_last_player_with_one():
+    # Three players at 0.05 a chip: two quarters are 10 chips each, 30 in the middle.
+    seats = (A, B, C)
+    nickels = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 50), chips_per_money=20)
+    stakes = charge(rule("liars-poker", "stake"), nickels)
+    assert paid(stakes) == [(A, "next_pot", 10), (B, "next_pot", 10), (C, "next_pot", 10)]
+    lost = Firing(roles={"loser": B, "winner": A})
+    assert charge(rule("liars-poker", "lose-quarter"), nickels, lost) == []
+    end = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 40), next_pot=30)
+    won = charge(rule("liars-poker", "last-standing"), end, Firing(roles={"winner": A}))
+    assert paid(won) == [("next_pot", A, 30)]
+
+
+def test_liars_poker_quarters_can_go_straight_to_the_winner_of_the_call():
+    rules = {r.id: r for r in in_force("liars-poker", lost_quarters="to-winner")}
+    assert {"stake", "lose-quarter", "last-standing"}.isdisjoint(rules)
+    nickels = table(chips_per_money=NICKEL_CHIPS)
+    assert charge(rules["stake-kept"], nickels) == []
+    lost = Firing(roles={"loser": B, "winner": A})
+    assert paid(charge(rules["lose-quarter-to-winner"], nickels, lost)) == [(B, A, 5)]
+
+
+# A game's own answer to a payment a player cannot cover
+
+
+def test_guts_short_stack_setting_overrides_the_nights_shortfall_policy():
+    # pay-all (the default): no marker even on a marker night.
+    assert game_shortfall(in_force("guts-three-card"), "marker") == "pay_what_you_have"
+    # owe: a marker even on a pay-what-you-have night.
+    owing = in_force("guts-three-card", short_stack="owe")
+    assert game_shortfall(owing, "pay_what_you_have") == "marker"
+    # A match of 12 with 7 in the stack: 7 from the stack, 5 on the marker.
+    short = table(
+        pot=12,
+        stacks={**dict.fromkeys(ORDER, 50), B: 7},
+        shortfall=game_shortfall(owing, "pay_what_you_have"),
+    )
+    transfers = charge(
+        rule("guts-three-card", "challengers-match"), short, Firing(roles={"losers": B})
+    )
+    assert transfers == [Transfer(stack(B), NEXT_POT, 7), Transfer(marker(B), NEXT_POT, 5)]
+
+
+def test_buddhas_folly_and_zap_answer_it_by_their_settings_and_boo_ray_leaves_it_to_the_night():
+    assert game_shortfall(in_force("buddhas-folly"), "marker") == "pay_what_you_have"
+    assert game_shortfall(in_force("zap", broke="owe"), "pay_what_you_have") == "marker"
+    assert game_shortfall(in_force("boo-ray"), "marker") == "marker"
+
+
+def test_every_rule_of_a_game_with_both_answers_leaves_the_night_to_decide():
+    # Not filtered by the settings, Guts holds short-pays-all and short-owes alike.
+    assert game_shortfall(rules_of("guts-three-card"), "marker") == "marker"
+    assert game_shortfall(rules_of("guts-three-card"), "pay_what_you_have") == "pay_what_you_have"
+
+
+def test_the_old_name_for_the_stack_cap_still_reads_as_the_stack():
+    # Deprecated spelling: cap {agreed: "what the payer has left"} works like {stack: true}.
+    old = rule("trash-poker", "black-spot-payout").model_copy(
+        update={"cap": Amount(agreed=AT_THE_STACK)}
+    )
+    facts = Firing(roles={"folded": (A,), "winner": C})
+    stacks = {**dict.fromkeys(ORDER, 30), A: 4}
+    transfers = charge(old, table(stacks=stacks, contributions={A: 5}), facts)
+    assert paid(transfers) == [(A, C, 4)]
+
+
 # Rules that move no chips
 
 
@@ -475,7 +784,10 @@ def test_a_zap_charges_every_player_the_chain_passes_through():
         ("trash-poker", "broke-stays-in"),
         ("put-and-take", "no-ante"),
         ("pokino", "trick-point"),
-        ("liars-poker", "stake"),
+        ("liars-poker", "stake-kept"),
+        ("liars-poker", "lose-quarter"),
+        ("screw-your-neighbor", "lose-stack"),
+        ("guts-three-card", "short-owes"),
         ("black-russian", "carry-matches"),
         ("baseball-daytime", "side-pots"),
     ],
@@ -588,6 +900,10 @@ def amounts(contribution: bool):
         st.builds(Amount, min_bets=st.integers(0, 3)),
         st.builds(Amount, pot=st.sampled_from(["1", "2", "1/2", "1/3"])),
         st.builds(Amount, agreed=st.sampled_from(["limit", AT_THE_STACK])),
+        st.builds(Amount, stack=st.just(True)),
+        st.builds(Amount, pot=st.sampled_from(["1/2", "1/3"]), rounding=st.just("up")),
+        st.builds(Amount, chips=st.integers(0, 10), shared=st.just(True)),
+        st.builds(Amount, agreed=st.just("limit"), shared=st.just(True)),
     ]
     if contribution:
         units.append(st.builds(Amount, contribution=st.sampled_from(["2", "1", "1/2"])))
@@ -638,6 +954,6 @@ def test_charges_conserve_chips_and_never_overdraw_a_stack_or_a_pot(table, rule,
     made_markers = [account for account in change if account.kind == "marker"]
     if table.shortfall == "pay_what_you_have":
         assert made_markers == []
-    if rule.cap is not None and rule.cap.agreed == AT_THE_STACK:
+    if rule.cap is not None and (rule.cap.stack or rule.cap.agreed == AT_THE_STACK):
         assert made_markers == []
     assert all(change[m] < 0 for m in made_markers)

@@ -101,3 +101,189 @@ def test_every_option_alone_gives_a_playable_hand(slug):
         phases = dealer.hand_phases(game, dealer.chosen_options(game, [opt.id]))
         assert phases, f"{slug} with {opt.id} has no steps"
         assert len(ids(phases)) == len(set(ids(phases))), f"{slug}/{opt.id} repeats a step"
+
+
+# Table settings and the money rules they switch on
+
+
+def with_setting(**extra) -> Game:
+    """The test game with a penalty setting and one rule per choice."""
+    setting = {
+        "id": "penalty",
+        "question": "How much does a loser pay?",
+        "choices": {"double": "Twice the pot.", "single": "The pot."},
+        "default": "double",
+    }
+    rules = [
+        {
+            "id": f"pay-{choice}",
+            "kind": "match_pot",
+            "text": "The loser pays.",
+            "payer": "loser",
+            "payee": "next_pot",
+            "amount": {"pot": pot},
+            "when": {"penalty": choice},
+        }
+        for choice, pot in (("double", "2"), ("single", "1"))
+    ]
+    money = extra.pop("money", [ANTE, *rules])
+    return make_game(settings=[setting], money=money, **extra)
+
+
+ANTE = make_game().money[0].model_dump(exclude_defaults=True)
+
+
+def test_table_settings_fill_in_every_default():
+    game = GAMES["guts-three-card"]
+    chosen = dealer.table_settings(game, {"gutser-penalty": "one-pot"})
+    assert chosen["gutser-penalty"] == "one-pot"
+    assert chosen["gooch-rounding"] == "stays"
+    assert set(chosen) == {s.id for s in game.settings}
+
+
+def test_an_unknown_setting_is_refused_by_name():
+    with pytest.raises(dealer.SettingError, match="Guts has no table setting called 'nope'"):
+        dealer.table_settings(GAMES["guts-three-card"], {"nope": "x"})
+
+
+def test_an_unknown_choice_is_refused_with_the_choices():
+    with pytest.raises(dealer.SettingError, match=r"'thrice' is not one of .*twice-pot, one-pot"):
+        dealer.table_settings(GAMES["guts-three-card"], {"gutser-penalty": "thrice"})
+
+
+def test_money_rules_follow_the_chosen_setting():
+    game = with_setting()
+    assert set(dealer.money_rules(game, [])) == {"ante", "pay-double"}
+    assert set(dealer.money_rules(game, [], {"penalty": "single"})) == {"ante", "pay-single"}
+
+
+def test_no_settings_means_the_defaults():
+    game = GAMES["guts-three-card"]
+    assert dealer.money_rules(game, [], None) == dealer.money_rules(game, [], {})
+
+
+def test_option_rules_follow_the_settings_too():
+    game = GAMES["guts-three-card"]
+    gooch = dealer.chosen_options(game, ["gooch"])
+    assert "gooch-half" in dealer.money_rules(game, gooch)
+    odd_up = dealer.money_rules(game, gooch, {"gooch-rounding": "gutser"})
+    assert "gooch-half-up" in odd_up
+    assert "gooch-half" not in odd_up
+
+
+@pytest.mark.parametrize(
+    ("slug", "setting", "group"),
+    [
+        ("guts-three-card", "gutser-penalty", {"gutser-pays-twice", "gutser-pays-pot"}),
+        ("gruts", "gutser-penalty", {"gutser-pays-twice", "gutser-pays-pot"}),
+        ("guts-three-card", "short-stack", {"short-pays-all", "short-owes"}),
+        ("guts-three-card", "ante-when", {"ante", "ante-every-deal"}),
+        ("knock-poker", "drop-out-chip-to", {"drop-out-chip", "drop-out-chip-to-pot"}),
+        ("knock-poker", "knocker-beaten-pays", {"knocker-beaten", "knocker-beaten-by"}),
+        (
+            "knock-poker-deuces-wild",
+            "bonus-payers",
+            {"bonus-big-hand", "bonus-big-hand-stayers", "bonus-big-hand-single"},
+        ),
+        ("in-between", "max-loss", {"wager-win", "wager-win-to-pot"}),
+        ("boo-ray", "penalty-pot", {"boo-ray", "boo-ray-this-pot"}),
+        ("liars-poker", "lost-quarters", {"stake", "stake-kept"}),
+        ("monte-carlo", "rollover-players", {"reante", "reante-stayers"}),
+        ("texas-holdem", "seeding", {"ante", "small-blind"}),
+        ("buddhas-folly", "cannot-pay", {"short-pays-all", "short-owes"}),
+        ("zap", "broke", {"short-pays-all", "short-owes"}),
+    ],
+)
+def test_exactly_one_rule_of_a_group_is_in_force_for_each_choice(slug, setting, group):
+    game = GAMES[slug]
+    options = dealer.chosen_options(game, [o.id for o in game.options if not o.excludes])
+    for choice in next(s for s in game.settings if s.id == setting).choices:
+        rules = dealer.money_rules(game, options, {setting: choice})
+        assert len(group & rules.keys()) == 1, (slug, setting, choice)
+
+
+def test_whiskey_forfeit_has_one_rule_for_each_pair_of_choices():
+    game = GAMES["whiskey-poker"]
+    seen = set()
+    for to in ("winner", "next-pot"):
+        for tie in ("each-pays", "share"):
+            rules = dealer.money_rules(game, [], {"forfeit-to": to, "forfeit-tie": tie})
+            forfeits = [r for r in rules.values() if r.kind == "forfeit"]
+            assert len(forfeits) == 1
+            seen.add(forfeits[0].id)
+    assert len(seen) == 4
+
+
+def test_a_rule_cannot_depend_on_a_setting_the_game_lacks():
+    with pytest.raises(ValueError, match=r"money rule 'pay-double' when: unknown id 'penalty'"):
+        make_game(money=[ANTE, with_setting().money[1].model_dump()])
+
+
+def test_a_rule_cannot_depend_on_a_choice_the_setting_lacks():
+    rule = with_setting().money[1].model_dump() | {"when": {"penalty": "triple"}}
+    with pytest.raises(ValueError, match=r"when penalty: unknown id 'triple'"):
+        with_setting(money=[ANTE, rule])
+
+
+def test_each_choice_lists_the_rules_it_switches_on():
+    game = with_setting()
+    choices = dealer.setting_choices(game, game.settings[0])
+    assert [(c.id, c.default, [r.rule.id for r in c.rules]) for c in choices] == [
+        ("double", True, ["pay-double"]),
+        ("single", False, ["pay-single"]),
+    ]
+
+
+def test_option_rules_a_choice_switches_on_name_their_option():
+    game = GAMES["guts-three-card"]
+    setting = next(s for s in game.settings if s.id == "gooch-rounding")
+    gutser = next(c for c in dealer.setting_choices(game, setting) if c.id == "gutser")
+    assert [(r.rule.id, r.option) for r in gutser.rules] == [
+        ("gooch-half-up", "The Gooch"),
+        ("zilla-half-up", "Gooch-zilla"),
+    ]
+
+
+def test_a_step_costs_only_the_rules_in_force():
+    game = GAMES["guts-three-card"]
+    showdown = next(p for p in game.phases if p.id == "showdown")
+    one_pot = dealer.money_rules(game, [], {"gutser-penalty": "one-pot"})
+    ids = [cost.rule.id for cost in dealer.phase_costs(showdown, one_pot, players=5)]
+    assert "gutser-pays-pot" in ids
+    assert "gutser-pays-twice" not in ids
+
+
+# Games over several deals
+
+
+MULTI_DEAL = [
+    "guts-two-card",
+    "guts-three-card",
+    "gruts",
+    "bloody-sevens",
+    "black-russian",
+    "boo-ray",
+    "acey-deucey",
+    "in-between",
+    "monte-carlo",
+    "buddhas-folly",
+    "screw-your-neighbor",
+    "liars-poker",
+]
+
+
+@pytest.mark.parametrize("slug", MULTI_DEAL)
+def test_games_over_several_deals_say_when_they_end_and_why_the_pot_rides(slug):
+    game = GAMES[slug]
+    assert game.deals is not None
+    assert game.pot.unwon == "ride"
+
+
+def test_a_brag_pot_nobody_wins_goes_back():
+    assert GAMES["brag"].pot.unwon == "return"
+    assert GAMES["brag"].deals is None
+
+
+def test_single_deal_games_leave_the_unwon_pot_to_the_night():
+    assert GAMES["seven-card-stud"].pot.unwon is None
+    assert GAMES["seven-card-stud"].deals is None
