@@ -330,7 +330,7 @@ class Amount(Strict):
     def describe(self) -> str:
         """Plain words for the rule page."""
         words = self._unit_words()
-        return f"{words} in all, shared by the payers" if self.shared else words
+        return f"{words} in all (shared by the payers)" if self.shared else words
 
     def _unit_words(self) -> str:
         if self.chips is not None:
@@ -354,7 +354,7 @@ class Amount(Strict):
         return f"an agreed amount ({self.agreed})"
 
     def _rounded(self) -> str:
-        return ", odd chip included" if self.rounding == "up" else ""
+        return " (odd chip included)" if self.rounding == "up" else ""
 
 
 class MoneyRule(Strict):

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.db.models import Max
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -90,6 +90,9 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "rulebook/game.html", context)
 
 
+SETTING_PARAM = "set."
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def deal(request: HttpRequest, slug: str) -> HttpResponse:
@@ -97,13 +100,8 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
     spec = game.spec
     if not spec.has_rules:
         raise Http404("This game has no rules to deal.")
-    chosen_ids = request.GET.getlist("opt")
     players = _players(request.GET.get("players"), spec)
-    error = ""
-    try:
-        options = dealer.chosen_options(spec, chosen_ids)
-    except dealer.OptionError as exc:
-        options, error = [], str(exc)
+    options, settings, error = _table(spec, request.GET)
     phases = dealer.hand_phases(spec, options)
     step = _step(request.GET.get("step"), len(phases))
     context = {
@@ -112,14 +110,18 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
         "players": players,
         "chosen": {o.id for o in options},
         "options": options,
+        "settings": settings,
+        "setting_rows": [(s, settings[s.id]) for s in spec.settings],
+        "changed": _changed_settings(spec, settings),
         "error": error,
         "phases": phases,
     }
     if step is None or error:
         return render(request, "rulebook/deal_setup.html", context, status=400 if error else 200)
     phase = phases[step - 1]
-    rules = dealer.money_rules(spec, options)
+    rules = dealer.money_rules(spec, options, settings)
     base = {"players": players, "opt": [o.id for o in options]}
+    base |= {SETTING_PARAM + s.id: choice for s, choice in context["changed"]}
     context |= {
         "step": step,
         "phase": phase,
@@ -130,6 +132,40 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
     }
     template = "rulebook/deal_step.html#step" if request.htmx else "rulebook/deal_step.html"
     return render(request, template, context)
+
+
+def _table(spec: schema.Game, query: QueryDict) -> tuple[list[schema.Option], dict[str, str], str]:
+    """The options and settings asked for; what was refused falls back to none or the defaults."""
+    options, option_error = _options(spec, query)
+    settings, setting_error = _settings(spec, query)
+    return options, settings, " ".join(e for e in (option_error, setting_error) if e)
+
+
+def _options(spec: schema.Game, query: QueryDict) -> tuple[list[schema.Option], str]:
+    try:
+        return dealer.chosen_options(spec, query.getlist("opt")), ""
+    except dealer.OptionError as exc:
+        return [], str(exc)
+
+
+def _settings(spec: schema.Game, query: QueryDict) -> tuple[dict[str, str], str]:
+    """Settings travel as `set.<setting id>=<choice id>`, so the URL says how the hand is dealt."""
+    asked = {
+        key.removeprefix(SETTING_PARAM): value
+        for key, value in query.items()
+        if key.startswith(SETTING_PARAM)
+    }
+    try:
+        return dealer.table_settings(spec, asked), ""
+    except dealer.SettingError as exc:
+        return dealer.table_settings(spec, {}), str(exc)
+
+
+def _changed_settings(
+    spec: schema.Game, settings: dict[str, str]
+) -> list[tuple[schema.Setting, str]]:
+    """The settings the table changed from their defaults: the step links carry only these."""
+    return [(s, settings[s.id]) for s in spec.settings if settings[s.id] != s.default]
 
 
 def _players(raw: str | None, spec: schema.Game) -> int:

@@ -2,7 +2,7 @@
 
 from django import template
 
-from rulebook import schema
+from rulebook import dealer, schema
 
 register = template.Library()
 
@@ -104,3 +104,25 @@ def deal_instruction(phase: schema.Phase) -> str:
     if phase.community:
         parts.append(f"Deal {phase.community} to the middle.")
     return " ".join(parts)
+
+
+@register.filter
+def setting_choices(spec: schema.Game, setting: schema.Setting) -> list[dealer.Choice]:
+    """Each choice of a setting with the money rules it switches on ("Tables differ")."""
+    return dealer.setting_choices(spec, setting)
+
+
+@register.filter
+def when_label(rule: schema.MoneyRule, spec: schema.Game) -> str:
+    """The table settings a money rule depends on, in the words of their choices."""
+    by_id = {setting.id: setting for setting in spec.settings}
+    labels = [
+        by_id[setting].choices[choice] for setting, choice in rule.when.items() if setting in by_id
+    ]
+    return " · ".join(labels)
+
+
+@register.filter
+def get_choice(choices: dict[str, str], choice: str) -> str:
+    """A setting choice's words, for the dealer screen's line of what the table chose."""
+    return choices.get(choice, choice)

@@ -601,7 +601,7 @@ def test_a_single_bonus_of_four_chips_is_shared_by_the_other_players():
     seats = (A, B, C, D)
     rules = {r.id: r for r in in_force("knock-poker-deuces-wild", bonus_payers="single")}
     single = rules["bonus-big-hand-single"]
-    assert single.amount.describe() == "4 chips in all, shared by the payers"
+    assert single.amount.describe() == "4 chips in all (shared by the payers)"
     transfers = charge(
         single,
         table(seats=seats, dealer=D, stacks=dict.fromkeys(seats, 50)),

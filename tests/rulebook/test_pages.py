@@ -168,3 +168,109 @@ def test_visitors_with_four_colour_suits_get_their_own_copy(client):
     assert 'class="four-suits"' in client.get("/rules/trash-poker/").content.decode()
     del client.cookies["suits"]
     assert 'class="four-suits"' not in client.get("/rules/trash-poker/").content.decode()
+
+
+# Table settings in dealer mode and on the rule page
+
+GUTS = next(g for g in GAMES if g.slug == "guts-three-card")
+
+
+def text_of(rule_id, game=GUTS):
+    return next(
+        r.text
+        for r in [*game.money, *(m for o in game.options for m in o.money)]
+        if r.id == rule_id
+    )
+
+
+def page(client, url):
+    response = client.get(url)
+    return response.status_code, response.content.decode().replace("&#x27;", "'")
+
+
+@pytest.mark.django_db
+def test_setup_offers_every_setting_with_its_default_picked(client):
+    status, body = page(client, "/rules/guts-three-card/deal/")
+    assert status == 200
+    for setting in GUTS.settings:
+        for choice in setting.choices:
+            checked = " checked" if choice == setting.default else ""
+            assert (
+                f'name="set.{setting.id}" value="{choice}" id="set-{setting.id}-{choice}"{checked}>'
+                in body
+            )
+
+
+@pytest.mark.django_db
+def test_setup_keeps_the_settings_chosen_so_far(client):
+    status, body = page(client, "/rules/guts-three-card/deal/?set.gutser-penalty=one-pot")
+    assert status == 200
+    assert 'value="one-pot" id="set-gutser-penalty-one-pot" checked>' in body
+    assert 'value="twice-pot" id="set-gutser-penalty-twice-pot">' in body
+
+
+@pytest.mark.django_db
+def test_a_step_shows_only_the_money_rules_the_settings_put_in_force(client):
+    showdown = 1 + [p.id for p in GUTS.phases].index("showdown")
+    base = f"/rules/guts-three-card/deal/?players=4&step={showdown}"
+    _, default = page(client, base)
+    assert text_of("gutser-pays-twice") in default
+    assert text_of("gutser-pays-pot") not in default
+    status, one_pot = page(client, base + "&set.gutser-penalty=one-pot")
+    assert status == 200
+    assert text_of("gutser-pays-pot") in one_pot
+    assert text_of("gutser-pays-twice") not in one_pot
+    # The links carry the changed setting (and only the changed ones) to the next step.
+    assert "set.gutser-penalty=one-pot" in one_pot
+    assert "set.gooch-rounding" not in one_pot
+    assert "Table settings: The pot's size" in one_pot
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", ["set.gutser-penalty=thrice", "set.no-such=1"])
+def test_a_setting_the_game_lacks_is_refused_on_the_setup_page(client, query):
+    status, body = page(client, f"/rules/guts-three-card/deal/?step=2&{query}")
+    assert status == 400
+    assert "not one of the choices" in body or "has no table setting called 'no-such'" in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", [g for g in PLAYABLE if g.settings], ids=lambda g: g.slug)
+def test_every_step_renders_with_every_setting_changed(client, game):
+    changed = {f"set.{s.id}": next(c for c in s.choices if c != s.default) for s in game.settings}
+    total = len(dealer.hand_phases(game, []))
+    base = reverse("rulebook:deal", args=[game.slug])
+    for step in range(1, total + 1):
+        response = client.get(f"{base}?{urlencode(changed | {'step': step})}")
+        assert response.status_code == 200, (game.slug, step)
+
+
+@pytest.mark.django_db
+def test_tables_differ_says_which_money_rules_each_choice_switches_on(client):
+    _, body = page(client, "/rules/guts-three-card/")
+    differ = body.split("<h2>Tables differ</h2>")[1]
+    penalty = differ.split(GUTS.settings[0].question)[1].split("</div>")[0]
+    twice, one = penalty.split("The pot's size")
+    assert text_of("gutser-pays-twice") in twice
+    assert text_of("gutser-pays-pot") in one
+    # A rule of an option says which option it belongs to.
+    rounding = differ.split("Where does the odd coin go?")[1].split("</div>")[0]
+    assert f"{text_of('gooch-half-up')}" in rounding
+    assert "(with The Gooch)" in rounding
+
+
+@pytest.mark.django_db
+def test_the_money_list_marks_rules_that_depend_on_a_setting(client):
+    _, body = page(client, "/rules/guts-three-card/")
+    money = body.split("<h2>Money</h2>")[1].split("<h2>")[0]
+    assert "only with: The pot's size, doubling what was there." in money
+
+
+@pytest.mark.django_db
+def test_a_game_over_several_deals_says_when_it_ends_and_why_the_pot_rides(client):
+    _, body = page(client, "/rules/guts-three-card/")
+    assert f"ends {GUTS.deals.ends}" in body
+    assert f"Pot rides: {GUTS.deals.rides}." in body
+    assert "Rides to the next deal." in body
+    _, brag = page(client, "/rules/brag/")
+    assert "Goes back to whoever put it in." in brag
