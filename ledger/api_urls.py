@@ -55,9 +55,7 @@ urlpatterns = [
         name="showdown",
     ),
     path("<int:night_id>/games/", games.GameListApi.as_view(), name="game-list"),
-    path(
-        "<int:night_id>/games/<int:number>/deals/", games.GameDealApi.as_view(), name="game-deal"
-    ),
+    path("<int:night_id>/games/<int:number>/deals/", games.GameDealApi.as_view(), name="game-deal"),
     path("<int:night_id>/games/<int:number>/end/", games.GameEndApi.as_view(), name="game-end"),
     path("<int:night_id>/journal/", nights.JournalApi.as_view(), name="journal"),
     path("<int:night_id>/riding-share/", closing.RidingShareApi.as_view(), name="riding-share"),

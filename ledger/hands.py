@@ -421,7 +421,6 @@ class Play:
             raise LedgerError(RETURN_SHORT)
         return share, left
 
-
     def post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
         """Post through the journal, then fold the posting into this play."""
         posting = journal.post(
