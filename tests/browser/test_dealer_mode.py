@@ -1,0 +1,391 @@
+"""Live dealer mode on a phone: a game chosen, its steps booked, the night settled.
+
+The host signs in, creates the night, seats and buys in Ann, Bob and Cat (20
+chips each), then runs a game from the Deal tab: choose it, switch a house
+option on, agree the amounts, step through its phases booking each money
+rule, and book the showdown. Then the night ends and the settlement says who
+pays whom. Every figure was worked out by hand from the games' rule data
+(rulebook/games/guts-three-card.yaml and trash-poker.yaml).
+
+Guts (3-card), with the Coward tax option, booked in the order the steps are
+listed (the coward tax could as well go before all-pass: either order leaves
+4 riding). One chip colour, a quarter, so the
+coward tax of 0.25 is 1 chip; the agreed "table's ante" is 1. The ante-when
+setting keeps its default (ante only into an empty pot), so later deals play
+for what rides in. Seats in order Ann, Bob, Cat.
+
+    buy-ins                              Ann 20   Bob 20   Cat 20
+    deal 1  ante, 1 each (pot 3)         Ann 19   Bob 19   Cat 19
+            Guts or pass: all pass, all-pass sends the pot on: rides 3, pot 0
+            coward tax: Bob's hand was best, he pays 0.25 = 1 (pot 1)
+                                                  Bob 18
+            showdown, nobody ticked: the pot's 1 rides too         rides 4
+    deal 2  the 4 ride in (pot 4), no ante: the pot is not empty
+            Ann says guts, Bob challenges and loses: challengers-match,
+            Bob pays the pot just won (4) into the next pot; Ann takes the 4
+                                         Ann 23   Bob 14            rides 4
+    deal 3  the 4 ride in; Ann says guts, nobody challenges: she takes 4,
+            and the game is over         Ann 27   Bob 14   Cat 19   (60 chips)
+    nets    Ann +7 = +1.75   Bob -6 = -1.50   Cat -1 = -0.25
+    settlement  Bob pays Ann 1.50 USD, Cat pays Ann 0.25 USD
+
+Trash Poker, with the Black Spot option. Chips white 0.10 and red 0.50; the
+night's ante is 1 (the game's ante is one ante; draw and pass fees are one
+ante each). Cat deals, so Ann, on her left, opens the betting.
+
+    buy-ins                              Ann 20   Bob 20   Cat 20
+    ante, 1 each (pot 3)                 Ann 19   Bob 19   Cat 19
+    build: Ann draws twice (draw-fee x 2), Bob draws once (draw-fee x 1),
+           Cat passes once (pass-fee x 1)  (pot 7)
+                                         Ann 17   Bob 18   Cat 18
+    in the pot so far                    Ann  3   Bob  2   Cat  2
+    betting round 1: Ann bets 2, Bob folds, Cat folds; nobody called,
+           so Ann's 2 come back          Ann 17   Bob 18   Cat 18   (pot 7)
+    showdown step, booked in one go (the Black Spot step after it books
+    nothing itself: the showdown books the steps that follow it):
+      black-spot-payout: Ann won by folds and shows the Black Spot; each
+           folder pays her twice their own chips in the pot, at most their
+           stack: Bob 2 x 2 = 4, Cat 2 x 2 = 4
+                                         Ann 25   Bob 14   Cat 14   (pot 7)
+      then Ann, the only one left, takes the pot of 7
+                                         Ann 32   Bob 14   Cat 14   (60 chips)
+    counted   Ann 6 red + 2 white, Bob 2 red + 4 white, Cat 2 red + 4 white
+    nets      Ann +12 = +1.20   Bob -6 = -0.60   Cat -6 = -0.60
+    settlement  Bob pays Ann 0.60 USD, Cat pays Ann 0.60 USD
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checks import assert_fits_the_phone, other_hosts
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "deal-me-in-9"
+# A write the ledger refused answers with the same page and its reason in this banner.
+REFUSED = "p.banner[role=alert]"
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def cells(rows) -> list[list[str]]:
+    return rows.evaluate_all("rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")
+
+
+def expect_stacks(page, **stacks: int) -> None:
+    """The chips in front of each player, as dealer mode (or the table) lists them."""
+    for name, chips in stacks.items():
+        seat = page.locator("#deal .seat, #table .seat").filter(has_text=name)
+        expect(seat.locator(".chips strong")).to_have_text(str(chips))
+
+
+def expect_pots(page, *pots: str) -> None:
+    expect(page.locator("#deal .pots li")).to_have_text(list(pots))
+
+
+def charge_form(page, rule: str):
+    """Dealer mode's form booking one money rule."""
+    return page.locator("form").filter(has=button(page, f"Book: {rule}"))
+
+
+def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
+    """Book one firing of `rule`, naming the seat of its one role and how many times."""
+    form = charge_form(page, rule)
+    if who is not None:
+        form.get_by_label(who, exact=True).check()
+    if count is not None:
+        form.get_by_label(re.compile(r"^How many")).fill(str(count))
+    with page.expect_navigation():
+        button(form, f"Book: {rule}").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+    assert_fits_the_phone(page)
+
+
+def go_to_step(page, title: str) -> None:
+    """Follow the steps' list to one phase of the hand."""
+    with page.expect_navigation():
+        page.locator("nav.steps").get_by_role("link", name=title, exact=True).click()
+    expect(page.locator('nav.steps [aria-current="step"]')).to_have_text(title)
+
+
+def next_step(page, title: str) -> None:
+    with page.expect_navigation():
+        page.get_by_role("link", name="Next step →").click()
+    expect(page.locator('nav.steps [aria-current="step"]')).to_have_text(title)
+
+
+def tab(page, name: str, url: str) -> None:
+    page.locator("nav.tabs").get_by_role("link", name=name, exact=True).click()
+    page.wait_for_url(re.compile(url))
+
+
+def open_a_night(page, site: str, chips: list[tuple[str, str]], ante: int) -> None:
+    """Sign in, create the night with these chips and ante, seat Ann, Bob, Cat with 20 each."""
+    page.goto(f"{site}/nights/")
+    page.wait_for_url(re.compile(r"/accounts/login/"))
+    assert_fits_the_phone(page)
+    page.get_by_label("Username").fill("host")
+    page.get_by_label("Password").fill(PASSWORD)
+    button(page, "Sign in").click()
+    page.wait_for_url(f"{site}/nights/")
+    assert_fits_the_phone(page)
+    page.get_by_role("link", name="New night").click()
+    page.wait_for_url(f"{site}/nights/new/")
+    assert_fits_the_phone(page)
+    page.get_by_label("Night:", exact=True).fill("Friday")
+    page.get_by_label("Group (the regulars)").fill("The kitchen table")
+    for index, (name, value) in enumerate(chips):
+        page.locator(f"#chip_name_{index}").fill(name)
+        page.locator(f"#chip_value_{index}").fill(value)
+    page.get_by_label("Ante (chips each):").fill(str(ante))
+    button(page, "Create the night").click()
+    page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
+    for name in ("Ann", "Bob", "Cat"):
+        page.get_by_label("Name", exact=True).fill(name)
+        with page.expect_navigation():
+            button(page, "Take a seat").click()
+    for name in ("Ann", "Bob", "Cat"):
+        field = page.get_by_label(f"Chips to buy for {name}")
+        field.fill("20")
+        with page.expect_navigation():
+            field.press("Enter")
+    expect(page.locator(".seat-card h2")).to_have_text(["1 · Ann 20", "2 · Bob 20", "3 · Cat 20"])
+    assert_fits_the_phone(page, open_details=True)
+
+
+def set_up(page, game: str, heading: str) -> None:
+    """From the Deal tab with no game open, choose `game` and reach its setup page."""
+    tab(page, "Deal", r"/deal/$")
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    assert_fits_the_phone(page)
+    page.get_by_label("Game", exact=True).select_option(game)
+    with page.expect_navigation():
+        button(page, "Set it up").click()
+    assert page.url.endswith(f"/games/new/?game={game}")
+    expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    assert_fits_the_phone(page)
+
+
+def showdown(
+    page, *, winners: tuple[str, ...] = (), fire: dict[str, list[str]] | None = None
+) -> None:
+    """Book the showdown: fire each rule for the seats named, tick each winner of the main pot."""
+    form = page.locator("form").filter(has=button(page, "Book the showdown"))
+    for rule, seats in (fire or {}).items():
+        form.locator(f'input[name="fire"][value="{rule}"]').check()
+        firing = form.locator("fieldset.firing").filter(has=page.locator(f'[value="{rule}"]'))
+        for name in seats:
+            firing.get_by_label(name, exact=True).check()
+    pot = form.locator("fieldset").filter(has_text=re.compile(r"^Main pot"))
+    for name in winners:
+        pot.get_by_label(name, exact=True).check()
+    with page.expect_navigation():
+        button(form, "Book the showdown").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+    assert_fits_the_phone(page, open_details=True)
+
+
+def end_the_night(page, counts: dict[str, dict[str, int]]) -> None:
+    """Count every stack colour by colour, check the counts, end the night."""
+    tab(page, "End", r"/end/$")
+    assert_fits_the_phone(page)
+    for name, colours in counts.items():
+        count = page.locator("fieldset.count", has_text=name)
+        for colour, chips in colours.items():
+            count.get_by_label(colour, exact=True).fill(str(chips))
+    button(page, "Check the counts").click()
+    page.wait_for_url(re.compile(r"/end/\?"))
+    expect(page.locator("fieldset.count p")).to_have_text(
+        [re.compile(r"chips: matches the ledger\.$")] * len(counts)
+    )
+    assert_fits_the_phone(page)
+    button(page, "End the night and settle up").click()
+    page.wait_for_url(re.compile(r"/settlement/$"))
+    assert_fits_the_phone(page, open_details=True)
+
+
+def pay_lines(page) -> list[str]:
+    return sorted(" ".join(line.split()) for line in page.locator(".pay-line").all_text_contents())
+
+
+@pytest.fixture
+def host(django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return django_user_model.objects.create_user(username="host", password=PASSWORD)
+
+
+def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, site_host, host):
+    elsewhere = other_hosts(phone, site_host)
+    open_a_night(page, site, [("quarter", "0.25")], ante=1)
+
+    # The Guts setup: the Coward tax option on, the settings at their defaults,
+    # the table's ante agreed at 1, everyone in.
+    set_up(page, "guts-three-card", "Guts")
+    page.get_by_label("Coward tax", exact=True).check()
+    expect(page.get_by_label("Only when a new game starts with an empty pot.")).to_be_checked()
+    page.get_by_label("The table's ante").fill("1")
+    expect(page.locator("fieldset", has_text="Who is in").locator("input")).to_have_count(3)
+    assert_fits_the_phone(page)
+    with page.expect_navigation():
+        button(page, "Start Guts and deal").click()
+
+    # Deal 1, step by step: the ante starts the pot.
+    expect(page.locator('nav.steps [aria-current="step"]')).to_have_text("Ante in")
+    expect(page.locator("nav.steps li")).to_have_text(
+        ["Ante in", "Deal three", "Guts or pass", "Coward tax", "Show and settle", "Next hand"]
+    )
+    assert_fits_the_phone(page, open_details=True)
+    book(page, "ante")
+    expect_stacks(page, Ann=19, Bob=19, Cat=19)
+    expect_pots(page, "Main pot: 3")
+    next_step(page, "Deal three")
+    assert_fits_the_phone(page)
+
+    # Everybody passes: the pot goes on to the next deal.
+    next_step(page, "Guts or pass")
+    assert_fits_the_phone(page)
+    book(page, "all-pass")
+    expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 3")
+    expect(page.locator("#deal .pots li")).to_have_count(0)
+
+    # The coward tax: Bob's hand would have won, so he pays a quarter, 1 chip.
+    next_step(page, "Coward tax")
+    assert_fits_the_phone(page)
+    book(page, "coward-tax-pay", who="Bob")
+    expect_stacks(page, Ann=19, Bob=18, Cat=19)
+    expect_pots(page, "Main pot: 1")
+
+    # Nobody said guts: the showdown with nobody ticked, and the pot's chip rides too.
+    next_step(page, "Show and settle")
+    assert_fits_the_phone(page)
+    showdown(page)
+    expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 4 — every loser's payment")
+    expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
+    expect(page.get_by_role("heading", name="End Guts now")).to_be_visible()
+    assert_fits_the_phone(page, open_details=True)
+
+    # Deal 2: the 4 ride in. Ann says guts, Bob challenges and loses: he
+    # matches the pot into the next one, and Ann takes the 4.
+    with page.expect_navigation():
+        button(page, "Deal").click()
+    expect_pots(page, "Main pot: 4")
+    expect_stacks(page, Ann=19, Bob=18, Cat=19)
+    go_to_step(page, "Show and settle")
+    assert_fits_the_phone(page)
+    showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
+    expect_stacks(page, Ann=23, Bob=14, Cat=19)
+    expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 4")
+    assert_fits_the_phone(page)
+
+    # Deal 3: Ann says guts and nobody challenges: she takes the 4 and the game is over.
+    with page.expect_navigation():
+        button(page, "Deal").click()
+    expect_pots(page, "Main pot: 4")
+    go_to_step(page, "Show and settle")
+    showdown(page, winners=("Ann",))
+    expect_stacks(page, Ann=27, Bob=14, Cat=19)
+    expect(page.locator("#deal .rides")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    assert_fits_the_phone(page)
+
+    end_the_night(page, {"Ann": {"Quarter": 27}, "Bob": {"Quarter": 14}, "Cat": {"Quarter": 19}})
+    assert sorted(cells(page.locator("table.nets tbody tr"))) == [
+        ["Ann", "+7", "+1.75"],
+        ["Bob", "-6", "-1.50"],
+        ["Cat", "-1", "-0.25"],
+    ]
+    assert pay_lines(page) == ["Bob pays Ann 1.50 USD", "Cat pays Ann 0.25 USD"]
+
+    assert elsewhere == []
+
+
+def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, site_host, host):
+    elsewhere = other_hosts(phone, site_host)
+    open_a_night(page, site, [("white", "0.10"), ("red", "0.50")], ante=1)
+
+    # Trash Poker with the Black Spot; Cat deals, so Ann opens the betting.
+    set_up(page, "trash-poker", "Trash Poker")
+    page.get_by_label("Black Spot", exact=True).check()
+    page.get_by_label("Dealer").select_option(label="Cat")
+    assert_fits_the_phone(page)
+    with page.expect_navigation():
+        button(page, "Start Trash Poker and deal").click()
+    expect(page.locator("nav.steps li")).to_have_text(
+        ["Ante in", "Deal five", "Build your hand", "Betting round", "Showdown", "Black Spot?"]
+    )
+    assert_fits_the_phone(page, open_details=True)
+
+    book(page, "ante")
+    expect_stacks(page, Ann=19, Bob=19, Cat=19)
+    expect_pots(page, "Main pot: 3")
+
+    # Building: Ann draws twice, Bob once, Cat passes; each move costs an ante.
+    next_step(page, "Deal five")
+    next_step(page, "Build your hand")
+    assert_fits_the_phone(page)
+    book(page, "draw-fee", who="Ann", count=2)
+    book(page, "draw-fee", who="Bob", count=1)
+    book(page, "pass-fee", who="Cat", count=1)
+    expect_stacks(page, Ann=17, Bob=18, Cat=18)
+    expect_pots(page, "Main pot: 7")
+
+    # The betting round opens here and is played on the Table tab.
+    next_step(page, "Betting round")
+    assert_fits_the_phone(page)
+    with page.expect_navigation():
+        button(page, "Open betting round 1").click()
+    expect(page.locator("#deal")).to_contain_text("Betting is open: Ann to act.")
+    assert_fits_the_phone(page)
+    page.get_by_role("link", name="Bet on the table").click()
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+    turn = page.locator("#table .turn")
+    expect(turn).to_contain_text("Ann to act: nothing to call")
+    assert_fits_the_phone(page)
+    page.get_by_label("Bet (total this round)").fill("2")
+    button(page, "Bet").click()
+    expect(turn).to_contain_text("Bob to act: 2 to call")
+    button(page, "Fold").click()
+    expect(turn).to_contain_text("Cat to act: 2 to call")
+    button(page, "Fold").click()
+    expect(turn).to_have_count(0)
+    expect_stacks(page, Ann=17, Bob=18, Cat=18)  # Ann's uncalled 2 came back
+    assert_fits_the_phone(page)
+
+    # Back in dealer mode, the showdown: Ann won by folds and shows the Black
+    # Spot, so each folder pays her twice their own chips in the pot; then she
+    # takes the pot, the only one left to win it and ticked already.
+    tab(page, "Deal", r"/deal/$")
+    go_to_step(page, "Showdown")
+    assert_fits_the_phone(page)
+    pot = page.locator("fieldset", has_text="Main pot: 7")
+    expect(pot.get_by_label("Ann", exact=True)).to_be_checked()
+    expect(pot.locator("input")).to_have_count(1)
+    showdown(page, fire={"black-spot-payout": ["Ann"]})
+    expect_stacks(page, Ann=32, Bob=14, Cat=14)
+    expect(page.locator("#deal .postings li > span").nth(0)).to_have_text("Hand 1 Ann wins 7")
+    expect(page.locator("#deal .postings li > span").nth(1)).to_have_text(
+        "Hand 1 Bob pays 4 to Ann; Cat pays 4 to Ann (black-spot-payout)"
+    )
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    assert_fits_the_phone(page)
+
+    end_the_night(
+        page,
+        {
+            "Ann": {"Red": 6, "White": 2},
+            "Bob": {"Red": 2, "White": 4},
+            "Cat": {"Red": 2, "White": 4},
+        },
+    )
+    assert sorted(cells(page.locator("table.nets tbody tr"))) == [
+        ["Ann", "+12", "+1.20"],
+        ["Bob", "-6", "-0.60"],
+        ["Cat", "-6", "-0.60"],
+    ]
+    assert pay_lines(page) == ["Bob pays Ann 0.60 USD", "Cat pays Ann 0.60 USD"]
+
+    assert elsewhere == []
