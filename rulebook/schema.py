@@ -320,7 +320,12 @@ class Amount(Strict):
         return self
 
     def times(self, count: int) -> Amount | None:
-        """The same fixed amount paid `count` times, or None when it depends on the table."""
+        """The same fixed amount paid `count` times, or None when it depends on the table.
+
+        A shared amount is one sum however many pay it, so it has no such total.
+        """
+        if self.shared:
+            return None
         for unit in ("chips", "antes", "money", "points"):
             value = getattr(self, unit)
             if value is not None:

@@ -4,7 +4,7 @@ import pytest
 
 from rulebook import dealer
 from rulebook.loader import load_games
-from rulebook.schema import Game
+from rulebook.schema import Amount, Game
 
 pytestmark = pytest.mark.pure
 
@@ -287,3 +287,23 @@ def test_a_brag_pot_nobody_wins_goes_back():
 def test_single_deal_games_leave_the_unwon_pot_to_the_night():
     assert GAMES["seven-card-stud"].pot.unwon is None
     assert GAMES["seven-card-stud"].deals is None
+
+
+def test_a_shared_amount_has_no_per_player_table_total():
+    shared = with_setting().money[0].model_copy(update={"amount": Amount(chips=4, shared=True)})
+    assert dealer.phase_costs(make_game().phases[0], {"ante": shared}, players=5)[0].total == ""
+    assert Amount(chips=4).times(5) == Amount(chips=20)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"chips": 2, "rounding": "up"}, "only a fraction"),
+        ({"pot": "1/2", "shared": True}, "only a fixed amount"),
+        ({"stack": False}, "stack is true when given"),
+        ({"stack": True, "chips": 1}, "exactly one"),
+    ],
+)
+def test_amount_modifiers_fit_their_units(fields, message):
+    with pytest.raises(ValueError, match=message):
+        Amount(**fields)
