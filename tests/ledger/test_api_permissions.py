@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import closing, hands, services
+from ledger import charging, closing, hands, runs, services
 from ledger.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY
 from ledger.api import base
 from ledger.api import closing as closing_api
@@ -101,6 +101,25 @@ def ridden(world: World) -> None:
     """Nobody won hand 1: its 3 chips ride."""
     showdown(world)
     hands.award(hand=world.hand(), winners=[[]], **by())
+
+
+def guts_dealt(world: World) -> None:
+    """Ann won hand 1; hand 2 is the first deal of a 3-card Guts game, Cat dealing."""
+    settled(world)
+    run = runs.run_start(night=world.night, game_slug="guts-three-card", **by())
+    seats = [world.ann, world.bob, world.cat]
+    runs.deal_start(run=run, players=seats, dealer_seat=world.cat, **by())
+
+
+def guts_anted(world: World) -> None:
+    guts_dealt(world)
+    charging.charge_hand(hand=world.night.hands.get(number=2), rule_id="ante", **by())
+
+
+def guts_riding(world: World) -> None:
+    """Nobody stayed in hand 2: its 3 antes ride to the game's next deal."""
+    guts_anted(world)
+    hands.award(hand=world.night.hands.get(number=2), winners=[[]], **by())
 
 
 def ended(world: World) -> None:
@@ -201,6 +220,51 @@ ENDPOINTS = [
         ok=201,
     ),
     endpoint("undo", "post", "{n}/hands/1/undo/", stage=antes, allowed=("host", "dealer"), ok=201),
+    # Games and their money rules: the host starts and ends them, the dealer books.
+    endpoint("game list", "get", "{n}/games/", stage=guts_dealt, allowed=TABLE),
+    endpoint(
+        "game start",
+        "post",
+        "{n}/games/",
+        stage=settled,
+        body={"game": "guts-three-card"},
+        allowed=("host", "own_seat"),
+        ok=201,
+    ),
+    endpoint(
+        "game deal",
+        "post",
+        "{n}/games/1/deals/",
+        stage=guts_riding,
+        allowed=("host", "own_seat"),
+        ok=201,
+    ),
+    endpoint(
+        "game end",
+        "post",
+        "{n}/games/1/end/",
+        stage=guts_riding,
+        body={"ending": "returned"},
+        ok=201,
+    ),
+    endpoint(
+        "charge",
+        "post",
+        "{n}/hands/2/charges/",
+        stage=guts_dealt,
+        body={"rule": "ante"},
+        allowed=("host", "dealer"),
+        ok=201,
+    ),
+    endpoint(
+        "showdown",
+        "post",
+        "{n}/hands/2/showdown/",
+        stage=guts_anted,
+        body={"winners": [["{ann}"]]},
+        allowed=("host", "dealer"),
+        ok=201,
+    ),
     # The end of the night: the host; the one who was paid may say so.
     endpoint("riding share", "post", "{n}/riding-share/", stage=ridden, ok=201),
     endpoint(
@@ -250,6 +314,7 @@ def snapshot(world: World) -> tuple:
             )
         ),
         list(night.hands.values_list("number", "status")),
+        list(night.runs.values_list("number", "status", "ending")),
         list(Payment.objects.values_list("pk", "paid_at")),
         Person.objects.count(),
         list(Group.objects.order_by("pk").values_list("pk", "settings")),
@@ -324,7 +389,7 @@ def refusal_message(ep: Endpoint, caller: str) -> str:
         return base.NO_SUCH_NIGHT
     if caller == "watch":
         return READ_ONLY
-    if ep.name == "hand start":
+    if ep.name in ("hand start", "game start", "game deal"):
         return hands_api.DEALS_NEXT
     if ep.name == "mark paid":
         return closing_api.PAYEE_ONLY
@@ -353,7 +418,8 @@ def test_every_endpoint_is_in_the_matrix(client):
             m,
             p.replace("{ann}", "{seat_id}")
             .replace("{p}", "{payment_id}")
-            .replace("/1/", "/{number}/"),
+            .replace("/1/", "/{number}/")
+            .replace("/2/", "/{number}/"),
         )
         for m, p in covered
     }
