@@ -259,6 +259,12 @@ class Play:
             raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
         seats = [s for s in self.seats.values() if s.pk not in now.folded]
         in_hand = {s.pk for s in seats}
+        # Blinds the game's own blind rules already booked open this round as its bets.
+        posted = {} if blinds else dict(now.posted_blinds)
+        if opener is None and posted:
+            # The seat after the last blind opens, as after the big blind.
+            last = max(i for i, s in enumerate(seats) if s.pk in posted)
+            opener = seats[(last + 1) % len(seats)]
         opener = opener or seats[0]
         if opener.pk not in in_hand:
             raise LedgerError(NOT_IN_HAND.format(name=opener.person.name))
@@ -267,10 +273,11 @@ class Play:
                 raise LedgerError(NOT_IN_HAND.format(name=seat.person.name))
         pot = self.pot_account()
         detail = {
-            "stacks": [[s.pk, self.stack(s.pk)] for s in seats],
+            "stacks": [[s.pk, self.stack(s.pk) + posted.get(s.pk, 0)] for s in seats],
             "opener": opener.pk,
-            "blinds": [[seat.pk, amount] for seat, amount in blinds],
-            "pot_before": self.pot,
+            "blinds": [[seat.pk, amount] for seat, amount in blinds]
+            or [list(b) for b in posted.items()],
+            "pot_before": self.pot - sum(posted.values()),
         }
         try:
             opened = start(detail, limit=self._limit, min_bet=self.hand.config["min_bet"])
@@ -279,7 +286,7 @@ class Play:
         moves = [
             Move(self.stack_account(seat), pot, chips)
             for seat in seats
-            if (chips := opened.committed.get(seat.pk, 0))
+            if (chips := opened.committed.get(seat.pk, 0) - posted.get(seat.pk, 0))
         ]
         # Blinds can put everyone all in before anyone acts: the round is over at once,
         # and the part of the top blind nobody matched goes back now, as after an action.

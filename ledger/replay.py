@@ -36,6 +36,8 @@ class HandState:
     awarded: bool
     # Of the contributions, what seats paid in charges (fees, matches, fines), not bets.
     fees: Mapping[SeatId, int] = field(default_factory=dict)
+    # Blinds booked by a game's blind rule since the last round: the next round's opening bets.
+    posted_blinds: Mapping[SeatId, int] = field(default_factory=dict)
 
     @property
     def bets(self) -> dict[SeatId, int]:
@@ -72,7 +74,13 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
     for seat, chips in event.paid.items():
         contributions[seat] = contributions.get(seat, 0) + chips
     changes: dict = {"contributions": {s: c for s, c in contributions.items() if c}}
-    if event.kind == "charge" and event.detail.get("rule_kind") != "ante":
+    rule_kind = event.detail.get("rule_kind") if event.kind == "charge" else None
+    if rule_kind == "blind":
+        posted = dict(state.posted_blinds)
+        for seat, chips in event.paid.items():
+            posted[seat] = posted.get(seat, 0) + chips
+        changes["posted_blinds"] = {s: c for s, c in posted.items() if c}
+    elif event.kind == "charge" and rule_kind != "ante":
         fees = dict(state.fees)
         for seat, chips in event.paid.items():
             fees[seat] = fees.get(seat, 0) + chips
@@ -81,6 +89,7 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
         changes["antes"] = True
     elif event.kind == "round":
         changes["rounds"] = state.rounds + 1
+        changes["posted_blinds"] = {}
         changes["round"] = start(event.detail, limit=limit, min_bet=min_bet)
     elif event.kind == "action":
         action = betting.Action(event.detail["action"], event.detail.get("amount", 0))

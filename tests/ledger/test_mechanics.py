@@ -18,7 +18,7 @@ M1    test_m1_each_player_pays_the_games_ante_into_the_pot_before_the_deal
 M2    test_m2_put_and_take_has_no_ante_so_its_pot_is_built_from_the_puts
       (the `no-ante` rule moves nothing: refused, no journal row; Pokino's too, M40)
 M3    test_m3_the_brag_dealers_edge_comes_back_when_everyone_drops_and_is_a_blind_when_called
-      xfail test_bug_m3_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round_calls
+      test_m3_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round_calls
 M4    test_m4_monte_carlo_reantes_on_top_of_the_pot_that_stayed
 M5    test_m5_liars_poker_stakes_are_put_up_front_into_the_next_pot
       (stakes are paid to the next pot; where they stay in front of the players,
@@ -82,12 +82,12 @@ M39   test_m39_a_penalty_a_player_cannot_cover_is_what_he_has_or_a_marker
 M40   test_m40_pokino_scores_points_and_only_a_stake_per_point_moves_chips
       (points rules move nothing: refused, no journal row)
 
-The xfail test is a bug found here and left for the ledger's owner. Three
-others these tests found were fixed in the ledger while they were written, and
+Four bugs these tests found were fixed in the ledger while they were written, and
 the tests now hold the fixes: a fee paid into the pot made a side pot only its
 payer could win (M13, M26); chips a rule paid out of the pot left negative dead
 money, so the hand could not be awarded (M9, M24); and a plain Guts hand on a
-"marker" night ignored the night's policy (M39).
+"marker" night ignored the night's policy (M39); and a blind booked by its
+rule was dead money instead of the bet the first round calls (M3).
 """
 
 from dataclasses import dataclass
@@ -104,13 +104,6 @@ pytestmark = pytest.mark.django_db
 
 HOST = "host:host"
 NOTHING = "moves no chips here; nothing was recorded"
-BLIND_BUG = (
-    "A blind booked through its money rule (Hold'em's small-blind and big-blind, "
-    "Brag's dealers-edge; kind 'blind', which dealer mode asks a bet for) is a charge: "
-    "replay counts it as a fee, dead money, and the next betting round starts with "
-    "nothing to call, so the big blind is not the bet the others must call (M3: the "
-    "blind 'counts as the opening blind bet'). Only round_start(blinds=...) makes live blinds."
-)
 
 
 # --- The night, its hands and its accounts -------------------------------------------------------
@@ -323,8 +316,7 @@ def test_m3_the_brag_dealers_edge_comes_back_when_everyone_drops_and_is_a_blind_
     assert journal_total(night) == 0
 
 
-@pytest.mark.xfail(strict=True, reason=BLIND_BUG)
-def test_bug_m3_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round_calls(
+def test_m3_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round_calls(
     make_table,
 ):
     night, (ann, bob, cat) = make_table()
@@ -333,7 +325,6 @@ def test_bug_m3_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round
     fire(hand, "big-blind", roles={"actor": bob.pk}, bet=2)
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 48, 50), pots=(3,))
     # Cat acts first and calls the big blind of 2; Ann completes with 1 more; Bob checks.
-    # Today the round opens with nothing to call: "There is nothing to call".
     betting(hand, (cat, "call", 0), (ann, "call", 0), (bob, "check", 0), opener=cat)
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(48, 48, 48), pots=(6,))
 
