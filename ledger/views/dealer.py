@@ -28,7 +28,7 @@ from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
 from ledger.views.table import POTS_CHANGED, award_facts, fresh, hand_of, may_start, pots_key
 from rulebook import dealer
 from rulebook.models import Game
-from rulebook.schema import FAMILIES
+from rulebook.schema import FAMILIES, MONEY_KINDS
 
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
 
@@ -85,8 +85,9 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         phase=phase,
         in_hand=in_hand,
         forms=_forms(_booked_here(phases, index), rules, in_hand),
-        described=[rules[i] for i in (phase.money if phase else []) if i in rules],
+        after_showdown=bool(phase) and not _booked_here(phases, index) and bool(phase.money),
         anytime=_forms(_unphased(rules, phases), rules, in_hand),
+        described=_described(phase, rules),
         showdown=phase is not None and phase.kind == "showdown",
         may_book=view.can_run and view.open,
         pots_key=pots_key(view.pots),
@@ -116,14 +117,34 @@ def _setting_rows(spec, run: Run) -> list[tuple[str, str]]:
 
 
 def _forms(rule_ids, rules: dict, in_hand: list) -> list[dict]:
-    """A form per rule the step books by hand, with the fields `ledger.facts` asks for."""
+    """A form per rule the step books by hand, with the fields `ledger.facts` asks for.
+
+    A role only one player can still play (the winner when everyone else
+    folded) comes ticked.
+    """
     found = []
+    still_in = [r.seat.pk for r in in_hand if not r.folded]
     for rule_id in rule_ids:
         rule = rules.get(rule_id)
         if rule is None or not facts.bookable(rule):
             continue
-        found.append({"needs": facts.needs(rule), "rule": rule, "rows": in_hand})
+        found.append(
+            {
+                "needs": facts.needs(rule),
+                "rule": rule,
+                "label": MONEY_KINDS[rule.kind].split(" (")[0],
+                "name": rule.id.replace("-", " "),
+                "rows": in_hand,
+                "only": still_in[0] if len(still_in) == 1 else None,
+            }
+        )
     return found
+
+
+def _described(phase, rules: dict) -> list:
+    """The step's rules that book nothing by hand, told in words (the ledger does them)."""
+    ids = phase.money if phase else []
+    return [rules[i] for i in ids if i in rules and not facts.bookable(rules[i])]
 
 
 def _unphased(rules: dict, phases: list) -> list[str]:

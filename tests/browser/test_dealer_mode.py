@@ -87,9 +87,14 @@ def expect_pots(page, *pots: str) -> None:
     expect(page.locator("#deal .pots li")).to_have_text(list(pots))
 
 
+def booking(rule: str) -> str:
+    """The button that books a rule names it in words: draw-fee is "Book: draw fee"."""
+    return f"Book: {rule.replace('-', ' ')}"
+
+
 def charge_form(page, rule: str):
     """Dealer mode's form booking one money rule."""
-    return page.locator("form").filter(has=button(page, f"Book: {rule}"))
+    return page.locator("form").filter(has=button(page, booking(rule)))
 
 
 def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
@@ -100,7 +105,7 @@ def book(page, rule: str, *, who: str | None = None, count: int | None = None) -
     if count is not None:
         form.get_by_label(re.compile(r"^How many")).fill(str(count))
     with page.expect_navigation():
-        button(form, f"Book: {rule}").click()
+        button(form, booking(rule)).click()
     expect(page.locator(REFUSED)).to_have_count(0)
     assert_fits_the_phone(page)
 
