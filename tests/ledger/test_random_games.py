@@ -39,7 +39,7 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from ledger import charging, hands, services
+from ledger import charging, hands, runs, services
 from ledger.charges import (
     BANK,
     DERIVED_ROLES,
@@ -57,7 +57,7 @@ from ledger.charges import (
     stack,
 )
 from ledger.journal import LedgerError
-from ledger.models import Account, Entry, Person, Posting
+from ledger.models import Account, Entry, Person, Posting, Run
 from rulebook import dealer
 from rulebook.loader import load_games
 
@@ -473,3 +473,75 @@ def award_at_random(data, night, hand, bought: int) -> None:
     assert riding(night) - carried == posting.detail["riding"]
     paid_out = sum(posting.detail["payouts"].values())
     assert paid_out + posting.detail["riding"] == pot
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=12,
+    deadline=None,
+    phases=QUICK,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.data())
+def test_a_finished_game_over_several_deals_leaves_no_pot_behind(data):
+    """Played as the table does (a `Run`): it ends by itself, or the host ends it, pot empty."""
+    with transaction.atomic():
+        play_a_run(data)
+        transaction.set_rollback(True)
+
+
+def play_a_run(data) -> None:
+    slug = data.draw(st.sampled_from(["guts-three-card"] * 2 + RIDING_GAMES), label="game")
+    host, _ = get_user_model().objects.get_or_create(username="random-host")
+    group = services.group_create(host=host, name="Random regulars")
+    night = services.night_create(
+        host=host,
+        group=group,
+        name="Random run",
+        chips=[("white", "0.05")],
+        settings={"shortfall": data.draw(st.sampled_from(["pay_what_you_have", "marker"]))},
+    )
+    seats = [
+        services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
+        for i in range(data.draw(st.integers(2, 4), label="players"))
+    ]
+    bought = 0
+    for seat in seats:
+        chips = data.draw(st.integers(5, 60), label="buy-in")
+        services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+        bought += chips
+    run = runs.run_start(night=night, game_slug=slug, recorded_by=HOST)
+    rules = list(runs.rules_in_force(run).values())
+    for number in range(data.draw(st.integers(1, 4), label="deals")):
+        run.refresh_from_db()
+        if run.status != Run.Status.OPEN:
+            break
+        hand = runs.deal_start(
+            run=run, players=seats, dealer_seat=seats[number % len(seats)], recorded_by=HOST
+        )
+        if data.draw(st.booleans(), label="antes"):
+            attempt(night, lambda h=hand: hands.collect_antes(hand=h, recorded_by=HOST))
+        for _ in range(data.draw(st.integers(0, 3), label="firings")):
+            fire_at_random(data, night, hand, data.draw(st.sampled_from(rules)), bought)
+        if data.draw(st.booleans(), label="nobody wins"):
+            # Nobody stays in: the game's own rule makes the pot ride to its next deal.
+            play = hands.load(hand)
+            play.award(winners=[[] for _ in play.showdown_pots()], recorded_by=HOST)
+            check_night(night, bought)
+        else:
+            award_at_random(data, night, hand, bought)
+    run.refresh_from_db()
+    if run.status == Run.Status.OPEN:
+        ending = data.draw(st.sampled_from([e.value for e in runs.EARLY_ENDINGS]), label="end")
+        rode = riding(night)
+        runs.run_end(run=run, ending=ending, recorded_by=HOST)
+        event(f"ended early: {ending}")
+        if ending == Run.Ending.CARRIED:
+            assert runs.carried_pots(night) == ({slug: rode} if rode else {})
+    else:
+        event("ended by play")
+    run.refresh_from_db()
+    assert run.status == Run.Status.ENDED
+    assert riding(night) == 0
+    assert runs.open_run(night) is None
+    check_night(night, bought)
