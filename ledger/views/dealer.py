@@ -11,6 +11,7 @@ without script; htmx only makes it quicker.
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -199,6 +200,9 @@ def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResp
     step = request.POST.get("step", "")
 
     def done(result: dict) -> HttpResponse:
+        # Who paid whom and why, one line per posting, shown once on the next page.
+        for line in result.get("summary", []):
+            messages.info(request, line)
         return see_other(step_url(found, result.get("step", step)))
 
     def refused(message: str, status: int) -> HttpResponse:
@@ -285,8 +289,10 @@ def game_end(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpRespon
 
     def call(night: Night, actor: Actor) -> dict:
         run = get_object_or_404(Run, pk=run_id, night=night)
-        runs.run_end(run=run, ending=request.POST.get("ending", ""), recorded_by=actor.label)
-        return {"step": ""}
+        posting = runs.run_end(
+            run=run, ending=request.POST.get("ending", ""), recorded_by=actor.label
+        )
+        return {"step": "", "summary": [posting.memo if posting else f"{run.game_name} ended."]}
 
     return deal_write(request, night_id, check, call)
 
@@ -310,8 +316,8 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
     def call(night: Night, actor: Actor) -> dict:
         hand = fresh(hand_of(night, hand_id))
         wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
-        charging.book(hands.load(hand), wanted, recorded_by=actor.label)
-        return {}
+        posting = charging.book(hands.load(hand), wanted, recorded_by=actor.label)
+        return {"summary": [posting.memo] if posting else [f"Scored: {wanted.rule}."]}
 
     return deal_write(request, night_id, check, call)
 
@@ -334,10 +340,14 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
         ]
         play = hands.load(hand)
         winners, low = award_facts(post, play, hand)
-        charging.showdown(
+        postings = charging.showdown(
             play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
         )
-        return {"step": ""}
+        summary = [p.memo for p in postings if p.memo]
+        hand.refresh_from_db()
+        if hand.run is not None and hand.run.status == Run.Status.ENDED:
+            summary.append(f"{hand.run.game_name} is over: the pot was won.")
+        return {"step": "", "summary": summary}
 
     return deal_write(request, night_id, check, call)
 

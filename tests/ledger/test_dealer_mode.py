@@ -130,6 +130,10 @@ def test_a_guts_game_rides_over_three_deals_until_a_guts_call_goes_unchallenged(
     )
     assert response.status_code == 303
     assert stacks(night, seats) == [47, 26, 39]
+    # The next page says who paid whom and why.
+    summary = text(table.get(response["Location"]))
+    assert "Bob pays 8 to the next pot (challengers-match)" in summary
+    assert "Ann wins 8" in summary
     assert riding(night) == 8
 
     # Deal 3: Ann says guts and nobody challenges: she takes the 8 and the game is over.
