@@ -440,6 +440,21 @@ class Setting(Strict):
     choices: dict[str, str]
     default: str
 
+    @model_validator(mode="before")
+    @classmethod
+    def _default_first(cls, data: object) -> object:
+        """The default choice first, then the others by id.
+
+        PostgreSQL keeps a game's data as jsonb, which does not keep the
+        order of an object's keys, so the file's order cannot survive a
+        database; this order does, on every engine.
+        """
+        if isinstance(data, dict) and isinstance(data.get("choices"), dict):
+            choices, default = data["choices"], data.get("default")
+            ordered = sorted(choices, key=lambda key: (key != default, key))
+            data = {**data, "choices": {key: choices[key] for key in ordered}}
+        return data
+
     @model_validator(mode="after")
     def _default_is_a_choice(self) -> Setting:
         if self.default not in self.choices:
