@@ -50,23 +50,25 @@ class Booking:
     bet: int | None = None
 
 
+def rule_in_force(hand: Hand, rule_id: str, rules: list[MoneyRule] | None = None) -> MoneyRule:
+    """The hand's money rule by id, or the refusal that names the game."""
+    found = next((r for r in (rules or _rules(hand)) if r.id == rule_id), None)
+    if found is None:
+        raise LedgerError(NO_SUCH_RULE.format(game=_game(hand).name, rule=rule_id))
+    return found
+
+
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
     """Book one firing: chips through the journal, or points on a points game's score sheet."""
-    rule = next((r for r in _rules(play.hand) if r.id == booking.rule), None)
-    if rule is not None and scores.is_score(rule):
+    rules = _rules(play.hand)
+    rule = rule_in_force(play.hand, booking.rule, rules)
+    if scores.is_score(rule):
         count = booking.count if isinstance(booking.count, int) else 1
         scores.record(
             hand=play.hand, rule=rule, roles=booking.roles, count=count, recorded_by=recorded_by
         )
         return None
-    return charge(
-        play,
-        booking.rule,
-        recorded_by=recorded_by,
-        roles=booking.roles,
-        count=booking.count,
-        bet=booking.bet,
-    )
+    return _charge(play, rule, rules, booking, {}, recorded_by)
 
 
 def showdown(
@@ -114,14 +116,25 @@ def charge(
     `charges.Firing` and `charges.Table`. Refused whole, with nothing
     recorded, when the rule or the facts cannot be charged.
     """
-    _check_open(play)
     rules = _rules(play.hand)
-    rule = next((r for r in rules if r.id == rule_id), None)
-    if rule is None:
-        raise LedgerError(NO_SUCH_RULE.format(game=_game(play.hand).name, rule=rule_id))
-    firing = Firing(roles=_roles(play, roles or {}), count=count, bet=bet)
+    rule = rule_in_force(play.hand, rule_id, rules)
+    wanted = Booking(rule=rule.id, roles=roles or {}, count=count, bet=bet)
+    return _charge(play, rule, rules, wanted, agreed or {}, recorded_by)
+
+
+def _charge(
+    play: Play,
+    rule: MoneyRule,
+    rules: list[MoneyRule],
+    wanted: Booking,
+    agreed: Mapping[str, int],
+    recorded_by: str,
+) -> Posting:
+    """Post one firing of `rule`, found among the hand's `rules`, as one "charge" posting."""
+    _check_open(play)
+    firing = Firing(roles=_roles(play, wanted.roles), count=wanted.count, bet=wanted.bet)
     try:
-        transfers = charges.charge(rule, _table(play, rules, agreed or {}), firing)
+        transfers = charges.charge(rule, _table(play, rules, agreed), firing)
     except ChargeError as exc:
         raise LedgerError(play.with_names(str(exc))) from exc
     if not transfers:
@@ -181,7 +194,7 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
     """The table as the journal leaves it, before the rule fires."""
     hand, night = play.hand, play.hand.night
     config = house_rules(hand.config)  # the night's settings as the hand started
-    # An amount the table never named is the night's ante, as when a game starts (runs._agreed).
+    # An amount the table never named is the night's ante, as a game starts with (runs).
     unnamed = {a.agreed: config.ante for r in rules for a in (r.amount, r.cap) if a and a.agreed}
     chosen = hand.run.agreed if hand.run_id is not None else {}
     agreed = {**unnamed, **chosen, **agreed}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Sum
 from django.utils import timezone
 
 from ledger import hands, journal, pots
@@ -58,9 +58,9 @@ def multi_deal(spec: GameSpec) -> bool:
     return spec.deals is not None
 
 
-def rules_in_force(run: Run) -> dict:
+def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
     """The run's money rules by id: the game's, its chosen options', as its settings pick."""
-    spec = spec_of(run.game_slug)
+    spec = spec or spec_of(run.game_slug)
     return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
 
 
@@ -115,7 +115,7 @@ def run_start(
         table_settings = dealer.table_settings(spec, settings)
     except ValueError as exc:
         raise LedgerError(str(exc)) from exc
-    amounts = _agreed(spec, agreed, agreed_names(spec, chosen, table_settings), night)
+    amounts = agreed_amounts(spec, agreed, agreed_names(spec, chosen, table_settings), night)
     picked = {
         "options": [o.id for o in chosen],
         "settings": table_settings,
@@ -131,7 +131,7 @@ def run_start(
     return run
 
 
-def _agreed(
+def agreed_amounts(
     spec: GameSpec, given: Mapping[str, object], needed: list[str], night: Night
 ) -> dict[str, int]:
     """Each amount the rules leave to the table, in chips; one nobody gave is the night's ante."""
@@ -183,7 +183,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     if run.status != Run.Status.OPEN:
         raise LedgerError(GAME_OVER.format(game=run.game_name))
     spec = spec_of(run.game_slug)
-    rules = rules_in_force(run)
+    rules = rules_in_force(run, spec)
     config = {}
     if spec.pot.unwon is not None:
         config["no_winner"] = spec.pot.unwon
@@ -200,9 +200,42 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     )
 
 
+def deal(
+    *,
+    night: Night,
+    players: Sequence[Seat],
+    dealer_seat: Seat,
+    recorded_by: str,
+    game_slug: str = "",
+    side_pots: bool = True,
+) -> Hand:
+    """The next hand however the table asks for it: of the open game, of a game named now, or plain.
+
+    A game named here starts with what the table chose for it last time;
+    `side_pots` is for a hand of no game, which has no rules to say.
+    """
+    run = open_run(night)
+    if run is None and game_slug:
+        run = run_start(night=night, game_slug=game_slug, recorded_by=recorded_by)
+    if run is not None:
+        return deal_start(
+            run=run, players=players, dealer_seat=dealer_seat, recorded_by=recorded_by
+        )
+    return hands.hand_start(
+        night=night,
+        players=players,
+        dealer=dealer_seat,
+        recorded_by=recorded_by,
+        side_pots=side_pots,
+    )
+
+
 def riding(night: Night) -> int:
-    account = journal.account(night, Account.Kind.RIDING)
-    return journal.balances([account])[account.pk]
+    """Chips riding to the next deal, read without creating the account (a GET writes nothing)."""
+    total = Entry.objects.filter(account__night=night, account__kind=Account.Kind.RIDING).aggregate(
+        total=Sum("amount")
+    )["total"]
+    return total or 0
 
 
 def after_settle(hand: Hand) -> None:

@@ -23,19 +23,16 @@ from ledger.api.base import (
     Refused,
     hand_in,
     night_actor,
-    no_repeats,
     seats_named,
     write_once,
 )
-from ledger.api.hands import _fresh, _hand_write, _require_deal
+from ledger.api.hands import _fresh, _hand_write, deal_seats
 from ledger.api.outputs import HandOutput, HandWriteOutput, PostingOutput, render
 from ledger.charging import Booking
-from ledger.journal import LedgerError
 from ledger.models import Night, Run
 
 TAG = ["games"]
 NO_SUCH_GAME = "No game {number} at this night."
-NO_DEALER = "Nobody is at the table to deal."
 ROLE_NEEDED = "Rule {rule!r} needs {role!r}: the seat ids that play it."
 ONE_SEAT_ONLY = "Rule {rule!r} takes one seat as {role!r}, not {count}."
 NOT_A_ROLE = "Rule {rule!r} has no role {role!r}; it asks for {asked}."
@@ -96,23 +93,6 @@ class DealInput(serializers.Serializer):
     dealer = serializers.IntegerField(
         required=False, help_text="A seat id; default the next dealer to the left."
     )
-
-
-def deal_seats(actor, given: dict):
-    night = actor.night
-    if "dealer" in given:
-        dealer = seats_named(night, [given["dealer"]])[given["dealer"]]
-    else:
-        dealer = hands.next_dealer(night)
-        if dealer is None:
-            raise Refused(NO_DEALER)
-    _require_deal(actor, dealer)
-    if "players" in given:
-        no_repeats(given["players"])
-        players = list(seats_named(night, given["players"]).values())
-    else:
-        players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
-    return dealer, players
 
 
 class GameListApi(LedgerApi):
@@ -257,11 +237,7 @@ class BookingInput(serializers.Serializer):
 
 def to_booking(play: hands.Play, given: dict) -> Booking:
     """A booking checked against what the rule asks (`ledger.facts`), seats checked too."""
-    rules = runs.rules_in_force(play.hand.run) if play.hand.run_id else {}
-    rule = rules.get(given["rule"])
-    if rule is None:
-        game = play.hand.game_name
-        raise LedgerError(charging.NO_SUCH_RULE.format(game=game, rule=given["rule"]))
+    rule = charging.rule_in_force(play.hand, given["rule"])
     needs = facts.needs(rule)
     asked = {r.name: r for r in needs.roles}
     roles: dict = {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -115,45 +117,41 @@ class HandListApi(LedgerApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
-        night = actor.night
-        game = None
-        if given.get("game"):
-            game = Game.objects.filter(slug=given["game"]).first()
-            if game is None:
-                raise Refused(UNKNOWN_GAME.format(slug=given["game"]))
-        if "dealer" in given:
-            dealer = seats_named(night, [given["dealer"]])[given["dealer"]]
-        else:
-            dealer = hands.next_dealer(night)
-            if dealer is None:
-                raise Refused(NO_DEALER)
-        _require_deal(actor, dealer)
-        if "players" in given:
-            no_repeats(given["players"])
-            players = list(seats_named(night, given["players"]).values())
-        else:
-            players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
+        slug = given.get("game") or ""
+        if slug and not Game.objects.filter(slug=slug).exists():
+            raise Refused(UNKNOWN_GAME.format(slug=slug))
+        dealer, players = deal_seats(actor, given)
 
         def write(locked: Night):
-            run = runs.open_run(locked)
-            if run is None and game is not None:
-                # A game named here starts with what the table chose for it last time.
-                run = runs.run_start(night=locked, game_slug=game.slug, recorded_by=actor.label)
-            if run is not None:
-                hand = runs.deal_start(
-                    run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
-                )
-            else:
-                hand = hands.hand_start(
-                    night=locked,
-                    players=players,
-                    dealer=dealer,
-                    recorded_by=actor.label,
-                    side_pots=given["side_pots"],
-                )
+            hand = runs.deal(
+                night=locked,
+                players=players,
+                dealer_seat=dealer,
+                recorded_by=actor.label,
+                game_slug=slug,
+                side_pots=given["side_pots"],
+            )
             return status.HTTP_201_CREATED, render(HandOutput, reads.hand_view(hands.load(hand)))
 
         return write_once(request, actor, write)
+
+
+def deal_seats(actor: Actor, given: Mapping) -> tuple[Seat, list[Seat]]:
+    """Who deals and who is in, from a request body: by default the next dealer and everyone."""
+    night = actor.night
+    if "dealer" in given:
+        dealer = seats_named(night, [given["dealer"]])[given["dealer"]]
+    else:
+        dealer = hands.next_dealer(night)
+        if dealer is None:
+            raise Refused(NO_DEALER)
+    _require_deal(actor, dealer)
+    if "players" in given:
+        no_repeats(given["players"])
+        players = list(seats_named(night, given["players"]).values())
+    else:
+        players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
+    return dealer, players
 
 
 def _require_deal(actor: Actor, dealer) -> None:

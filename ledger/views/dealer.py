@@ -20,13 +20,20 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import charging, facts, hands, runs, scores
-from ledger.actors import Actor, Forbidden
+from ledger.actors import Actor
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
-from ledger.journal import LedgerError
 from ledger.models import Hand, Night, Run
 from ledger.views import state
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
-from ledger.views.table import POTS_CHANGED, award_facts, fresh, hand_of, may_start, pots_key
+from ledger.views.table import (
+    POTS_CHANGED,
+    award_facts,
+    fresh,
+    hand_of,
+    may_start,
+    pots_key,
+    require_starter,
+)
 from rulebook import dealer
 from rulebook.models import Game
 from rulebook.schema import FAMILIES, MONEY_KINDS
@@ -49,12 +56,10 @@ def _step(value: str | None, phases: list) -> int:
 def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> dict:
     """Everything the dealer screen draws: the game, the step, its forms, the table's chips."""
     view = state.table(night, actor)
-    run = runs.open_run(night)
-    hand = view.hand
-    if hand is not None and hand.run_id is not None:
-        run = hand.run
+    run, hand = view.run, view.hand  # an open hand of a game belongs to the open game
     ctx = {"night": night, "t": view, "run": run, "error": "", "notice": ""} | extra
-    ctx["riding"] = runs.riding(night)
+    ctx["riding"] = view.riding
+    ctx["rides_why"] = view.rides_why
     ctx["carried"] = runs.carried_pots(night)
     if run is None:
         ctx["games"] = state.start_choices(night)["game_groups"]
@@ -62,7 +67,6 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         return ctx
     spec = runs.spec_of(run.game_slug)
     ctx["spec"] = spec
-    ctx["rides_why"] = spec.deals.rides if spec.deals else ""
     ctx["settings"] = _setting_rows(spec, run)
     ctx["agreed"] = sorted(run.agreed.items())
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
@@ -175,10 +179,10 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     game = get_object_or_404(Game, slug=request.GET.get("game", ""))
     spec = game.spec
     saved = runs.choices(found, spec.slug)
-    ante = found.settings.get("ante", 1) if found.settings else 1
     chosen = dealer.table_settings(spec, saved.get("settings", {}))
     options = saved.get("options", [])
     names = runs.agreed_names(spec, dealer.chosen_options(spec, options), chosen)
+    last = {n: v for n, v in saved.get("agreed", {}).items() if n in names}
     view = state.table(found, actor)
     ctx = {
         "night": found,
@@ -186,7 +190,7 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "spec": spec,
         "options": options,
         "chosen": chosen,
-        "agreed": [(n, saved.get("agreed", {}).get(n, ante)) for n in names],
+        "agreed": list(runs.agreed_amounts(spec, last, names, found).items()),
         "next_dealer": hands.next_dealer(found),
         "family": FAMILIES[spec.family],
         "error": "",
@@ -219,11 +223,7 @@ def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResp
 
 
 def _starter(night: Night, actor: Actor, dealer_id: str | None) -> None:
-    if actor.role == "host":
-        return
-    chosen = seat_from(night, dealer_id)
-    if not may_start(actor, hands.next_dealer(night)) or chosen.pk != actor.seat.pk:
-        raise Forbidden(START_NOT_YOURS)
+    require_starter(night, actor, dealer_id, START_NOT_YOURS)
 
 
 @require_POST
@@ -298,11 +298,7 @@ def game_end(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpRespon
 
 
 def _needs(hand: Hand, rule_id: str) -> facts.Needs:
-    rules = runs.rules_in_force(hand.run) if hand.run_id else {}
-    rule = rules.get(rule_id)
-    if rule is None:
-        raise LedgerError(charging.NO_SUCH_RULE.format(game=hand.game_name, rule=rule_id))
-    return facts.needs(rule)
+    return facts.needs(charging.rule_in_force(hand, rule_id))
 
 
 @require_POST

@@ -65,7 +65,6 @@ class GameInfo:
     name: str = ""
     family: str = ""
     pot_kind: str = "high"
-    whole_pot: bool = False  # Trash Poker: a short stack still plays for the whole pot
 
     @property
     def high_low(self) -> bool:
@@ -143,14 +142,8 @@ def game_info(slug: str, name: str = "") -> GameInfo:
     game = Game.objects.filter(slug=slug).only("slug", "name", "family", "data").first()
     if game is None:
         return GameInfo(slug=slug, name=name)
-    spec = game.spec
-    rules = [*spec.money, *(m for o in spec.options for m in o.money)]
     return GameInfo(
-        slug=slug,
-        name=name or game.name,
-        family=game.family,
-        pot_kind=spec.pot.kind,
-        whole_pot=any(r.kind == "all_in_whole_pot" for r in rules),
+        slug=slug, name=name or game.name, family=game.family, pot_kind=game.spec.pot.kind
     )
 
 
@@ -213,7 +206,7 @@ def table(night: Night, actor: Actor) -> Table:
 
 def riding(night: Night) -> int:
     """Chips riding to the next hand, read without creating the account."""
-    return side_balances(night)[0]
+    return runs.riding(night)
 
 
 def side_balances(night: Night) -> tuple[int, int, dict[int, int]]:

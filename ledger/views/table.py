@@ -103,6 +103,15 @@ def may_start(actor: Actor, next_dealer: Seat | None) -> bool:
     return actor.role == "seat" and next_dealer is not None and next_dealer.pk == actor.seat.pk
 
 
+def require_starter(night: Night, actor: Actor, dealer_id: str | None, refusal: str) -> None:
+    """The host starts any deal; a player only the one they deal, in turn."""
+    if actor.role == "host":
+        return
+    dealer = seat_from(night, dealer_id)
+    if not may_start(actor, hands.next_dealer(night)) or dealer.pk != actor.seat.pk:
+        raise Forbidden(refusal)
+
+
 def pots_key(pots: list[state.PotRow]) -> str:
     """The pots as drawn, so an award made against pots that since changed is refused."""
     return ";".join(f"{p.amount}:{','.join(str(r.seat.pk) for r in p.eligible)}" for p in pots)
@@ -250,11 +259,7 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     post = request.POST
 
     def check(night: Night, actor: Actor) -> None:
-        if actor.role == "host":
-            return
-        dealer = seat_from(night, post.get("dealer"))
-        if not may_start(actor, hands.next_dealer(night)) or dealer.pk != actor.seat.pk:
-            raise Forbidden(START_NOT_YOURS)
+        require_starter(night, actor, post.get("dealer"), START_NOT_YOURS)
 
     def call(night: Night, actor: Actor) -> dict:
         slug = post.get("game", "").strip()
@@ -264,18 +269,13 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         if not players:
             raise ValidationError(NO_PLAYERS)
         dealer = seat_from(night, post.get("dealer"))
-        run = runs.open_run(night)
-        if run is None and slug:
-            # A game picked here starts with what the table chose for it last time.
-            run = runs.run_start(night=night, game_slug=slug, recorded_by=actor.label)
-        if run is not None:
-            hand = runs.deal_start(
-                run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
-            )
-        else:
-            hand = hands.hand_start(
-                night=night, players=players, dealer=dealer, recorded_by=actor.label
-            )
+        hand = runs.deal(
+            night=night,
+            players=players,
+            dealer_seat=dealer,
+            recorded_by=actor.label,
+            game_slug=slug,
+        )
         return {"message": f"Hand {hand.number} started: {dealer.person.name} deals."}
 
     return table_write(request, night_id, check, call)

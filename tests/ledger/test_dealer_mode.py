@@ -242,3 +242,17 @@ def test_pokino_keeps_a_score_sheet_and_moves_no_chips(table, night, seats):
     # The hand settles with an award of nothing: one posting, not one chip moved.
     assert journal_rows(night) == (before[0] + 1, before[1])
     assert stacks(night, seats) == [40, 40, 40]
+
+
+def test_reading_the_dealer_screen_writes_nothing(table, night, seats):
+    def written():
+        return journal_rows(night), Account.objects.filter(night=night).count()
+
+    before = written()  # no game yet: not even the riding pot's account is opened
+    assert table.get(url("deal", night.pk)).status_code == 200
+    assert written() == before
+    start_guts(table, night, seats)
+    before = written()
+    for step in ("", "?step=1", "?step=3"):
+        assert table.get(url("deal", night.pk) + step).status_code == 200
+    assert written() == before

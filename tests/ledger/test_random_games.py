@@ -57,9 +57,10 @@ from ledger.charges import (
     stack,
 )
 from ledger.journal import LedgerError
-from ledger.models import Account, Entry, Person, Posting, Run
+from ledger.models import Account, Entry, Person, Run
 from rulebook import dealer
 from rulebook.loader import load_games
+from tests.ledger.conftest import journal_rows
 
 HOST = "host:host"
 GAMES = sorted(load_games(), key=lambda game: game.slug)
@@ -327,13 +328,6 @@ def riding(night) -> int:
     return account_chips(night).get(Account.key_for("riding", None, None), 0)
 
 
-def rows(night) -> tuple[int, int]:
-    return (
-        Posting.objects.filter(night=night).count(),
-        Entry.objects.filter(posting__night=night).count(),
-    )
-
-
 @pytest.mark.django_db
 @settings(
     max_examples=15,
@@ -439,11 +433,11 @@ def fire_at_random(data, night, hand, rule, bought: int, roles=None) -> bool:
 
 def attempt(night, write) -> bool:
     """A write the ledger may refuse; refused, it leaves not one row. Whether it was booked."""
-    before = rows(night)
+    before = journal_rows(night)
     try:
         write()
     except LedgerError:
-        assert rows(night) == before
+        assert journal_rows(night) == before
         event("refused")
         return False
     event("booked")
