@@ -2,9 +2,11 @@
 
 Pure Python, no Django. The page passes the stacks after each posting that
 moved chips in or out of a stack; the chart draws one line per player, sized
-to read on a 360 px phone, with a legend of names and final stacks. Line
-colours follow the phone's dark mode through a small style block, and lines
-past the eighth player are dashed so no two look the same.
+to read on a 360 px phone, with a legend of names and final stacks. Each
+line carries a class (hg-c0 to hg-c7) whose light and dark colours live in
+static/css/ledger.css: the Content-Security-Policy refuses style blocks and
+style attributes, so the SVG has neither. Lines past the eighth player are
+dashed so no two look the same.
 """
 
 from __future__ import annotations
@@ -22,18 +24,9 @@ LEGEND_COLUMNS = 2
 # Characters of "name stack" that fit one legend column at the chart's 13 px font.
 LEGEND_CHARS = 20
 
-# Light and dark versions of each line colour, each readable on its background.
-LIGHT = ("#1d4ed8", "#c2410c", "#15803d", "#7e22ce", "#a16207", "#0e7490", "#be185d", "#4d7c0f")
-DARK = ("#93c5fd", "#fdba74", "#86efac", "#d8b4fe", "#fde047", "#67e8f9", "#f9a8d4", "#bef264")
+# Line colour classes, .hg-c0 to .hg-c7, each with a light and a dark colour in ledger.css.
+COLOURS = 8
 DASHES = ("", "6 4", "2 3")
-
-STYLE = (
-    "<style>"
-    + "".join(f".hg-c{i}{{stroke:{c};fill:{c}}}" for i, c in enumerate(LIGHT))
-    + "@media (prefers-color-scheme:dark){"
-    + "".join(f".hg-c{i}{{stroke:{c};fill:{c}}}" for i, c in enumerate(DARK))
-    + "}</style>"
-)
 
 
 def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None = None) -> str:
@@ -62,10 +55,8 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
     height = TOP + PLOT_HEIGHT + BOTTOM + rows * LEGEND_ROW + 6
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
-        f'aria-labelledby="chart-title" font-size="13" '
-        f'style="max-width:{WIDTH * 2}px;color:inherit">',
+        'aria-labelledby="chart-title" font-size="13">',
         '<title id="chart-title">Each player\'s stack through the night</title>',
-        STYLE,
     ]
     for chips in (0, top // 2, top):
         parts.append(
@@ -85,7 +76,7 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
         coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         parts.append(
             f'<polyline {style} points="{coords}" fill="none" stroke-width="2.5" '
-            'stroke-linejoin="round" stroke-linecap="round" style="fill:none"/>'
+            'stroke-linejoin="round" stroke-linecap="round"/>'
         )
         end_x, end_y = line[-1]
         parts.append(f'<circle {style} cx="{end_x:.1f}" cy="{end_y:.1f}" r="3.5"/>')
@@ -113,8 +104,8 @@ def _legend_name(name: str, stack: int) -> str:
 
 
 def _style(number: int) -> str:
-    colour = f'class="hg-c{number % len(LIGHT)}"'
-    dash = DASHES[(number // len(LIGHT)) % len(DASHES)]
+    colour = f'class="hg-c{number % COLOURS}"'
+    dash = DASHES[(number // COLOURS) % len(DASHES)]
     return f'{colour} stroke-dasharray="{dash}"' if dash else colour
 
 

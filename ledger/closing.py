@@ -31,6 +31,9 @@ CHIPS_IN_FINES = "{chips} chips are still in the infraction pot: charge them int
 NOTHING_RIDING = "No chips are riding."
 ALREADY_PAID = "That payment is already marked paid."
 
+# What a spreadsheet takes as the start of a formula when a text cell begins with it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 
 def booked_stacks(night: Night) -> dict[int, int]:
     """Chips in front of each seat according to the journal, by seat id."""
@@ -207,11 +210,32 @@ def hand_results(night: Night, seat_ids: list[int]) -> dict[int, dict[int, int]]
     return dict(sorted(table.items()))
 
 
+def csv_cell(value: object) -> object:
+    """A cell a spreadsheet shows as text, never runs as a formula.
+
+    Names, reasons, memos and other text typed at the table could start with
+    =, +, -, @, a tab or a carriage return, which a spreadsheet reads as the
+    start of a formula (CSV injection, OWASP); a leading single quote keeps
+    such a cell text. Numbers (int, Decimal) pass through untouched, so a
+    chip count of -5 stays -5. The defusedcsv library was not used: it also
+    rewrites "|" inside a cell and leaves tabs and carriage returns alone.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_cells(*values: object) -> list[object]:
+    return [csv_cell(v) for v in values]
+
+
 def journal_csv(night: Night) -> str:
     """Every posting line of the night, oldest first, for a spreadsheet."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["posting", "time", "hand", "kind", "account", "seat", "chips", "memo", "by"])
+    writer.writerow(
+        csv_cells("posting", "time", "hand", "kind", "account", "seat", "chips", "memo", "by")
+    )
     entries = (
         Entry.objects.filter(posting__night=night)
         .select_related("posting__hand", "account__seat__person")
@@ -222,7 +246,7 @@ def journal_csv(night: Night) -> str:
         seat = e.account.seat.person.name if e.account.seat else ""
         hand = p.hand.number if p.hand else ""
         writer.writerow(
-            [
+            csv_cells(
                 p.pk,
                 p.created_at.isoformat(),
                 hand,
@@ -232,7 +256,7 @@ def journal_csv(night: Night) -> str:
                 e.amount,
                 p.memo,
                 p.recorded_by,
-            ]
+            )
         )
     return out.getvalue()
 
@@ -242,11 +266,13 @@ def settlement_csv(night: Night) -> str:
     rows, payments = results(night)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["player", "seat", "net chips", f"net {night.currency}"])
+    writer.writerow(csv_cells("player", "seat", "net chips", f"net {night.currency}"))
     for row in rows:
-        writer.writerow([row.seat.person.name, row.seat.position, row.chips, row.money])
+        writer.writerow(csv_cells(row.seat.person.name, row.seat.position, row.chips, row.money))
     writer.writerow([])
-    writer.writerow(["payer", "payee", f"amount {night.currency}", "paid"])
+    writer.writerow(csv_cells("payer", "payee", f"amount {night.currency}", "paid"))
     for p in payments:
-        writer.writerow([p.payer.person.name, p.payee.person.name, p.amount, bool(p.paid_at)])
+        writer.writerow(
+            csv_cells(p.payer.person.name, p.payee.person.name, p.amount, bool(p.paid_at))
+        )
     return out.getvalue()

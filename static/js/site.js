@@ -18,3 +18,18 @@ document.addEventListener("htmx:afterSettle", keepAwake);
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") keepAwake();
 });
+
+// A form marked data-confirm="question" asks first; without this file it simply submits.
+// (An inline onsubmit would be refused by the Content-Security-Policy.) It listens while
+// the event comes down, so a "no" also stops htmx, which listens on the form itself.
+document.addEventListener(
+  "submit",
+  (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.confirm) return;
+    if (window.confirm(form.dataset.confirm)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  },
+  true,
+);

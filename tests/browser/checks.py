@@ -1,7 +1,7 @@
 """What every page must do on a 360 px phone, shared by the browser tests.
 
-No sideways scrolling, no tap target under 44 px, and no request to any host
-but the site's own.
+No sideways scrolling, no tap target under 44 px, no request to any host
+but the site's own, and nothing the Content-Security-Policy refuses.
 """
 
 from urllib.parse import urlparse
@@ -33,6 +33,27 @@ def other_hosts(target, site_host: str) -> list[str]:
             found.append(request.url)
 
     target.on("request", seen)
+    return found
+
+
+# Chromium reports each refusal on the console: "Refused to ... because it violates the
+# following Content Security Policy directive: ...".
+CSP_REFUSAL = "Content Security Policy"
+
+
+def csp_violations(target) -> list[str]:
+    """Every refusal by the Content-Security-Policy that a page or context reports from now on.
+
+    Chromium logs each one on the console; listening there costs nothing and
+    also catches refusals inside frames and workers of the page.
+    """
+    found: list[str] = []
+
+    def seen(message) -> None:
+        if CSP_REFUSAL in message.text:
+            found.append(f"{message.location.get('url', '')}: {message.text}")
+
+    target.on("console", seen)
     return found
 
 

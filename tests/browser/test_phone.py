@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from rulebook import dealer
 from rulebook.loader import load_games
-from tests.browser.checks import assert_fits_the_phone, other_hosts
+from tests.browser.checks import assert_fits_the_phone, csp_violations, other_hosts
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,7 @@ def results(page):
 
 
 def test_search_filters_results_as_you_type_without_leaving_the_page(page, site):
+    refused = csp_violations(page)
     page.goto(f"{site}/rules/")
     page.evaluate("window.sameDocument = true")
 
@@ -59,6 +60,7 @@ def test_search_filters_results_as_you_type_without_leaving_the_page(page, site)
     expect(page.locator("[id=results]")).to_have_count(1)
     assert page.evaluate("window.sameDocument") is True
     assert query(page)["q"] == ["Anaconda"]
+    assert refused == []
 
 
 def test_search_works_without_javascript(new_phone, site):
@@ -96,6 +98,7 @@ def test_dealer_mode_steps_through_a_hand_and_keeps_its_place_in_the_url(page, s
     total = len(dealer.hand_phases(spec, dealer.chosen_options(spec, ["black-spot"])))
     assert total > 2
 
+    refused = csp_violations(page)
     page.goto(f"{site}/rules/trash-poker/deal/")
     page.locator("#opt-black-spot").check()
     page.locator("#players").fill("5")
@@ -123,6 +126,7 @@ def test_dealer_mode_steps_through_a_hand_and_keeps_its_place_in_the_url(page, s
     expect(step_label).to_contain_text(f"Step {total - 1} of {total}")
     assert query(page)["opt"] == ["black-spot"]
     assert query(page)["players"] == ["5"]
+    assert refused == []
 
 
 # Offline ------------------------------------------------------------------
@@ -130,8 +134,9 @@ def test_dealer_mode_steps_through_a_hand_and_keeps_its_place_in_the_url(page, s
 
 def test_a_visited_rule_page_opens_offline_but_the_api_is_never_cached(phone, page, site):
     rule = f"{site}/rules/trash-poker/"
+    refused = csp_violations(phone)
     page.goto(rule)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=5_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5_000)
     # The first load came before the worker took over; one more load puts it in its cache.
     page.reload()
     page.wait_for_function(
@@ -158,6 +163,7 @@ def test_a_visited_rule_page_opens_offline_but_the_api_is_never_cached(phone, pa
         assert page.evaluate("caches.match('/api/variants/').then(hit => !hit)") is True
     finally:
         phone.set_offline(False)
+    assert refused == []
 
 
 # Phone fit ----------------------------------------------------------------
@@ -171,16 +177,18 @@ PHONE_PAGES = [
 
 
 @pytest.mark.parametrize("path", PHONE_PAGES)
-def test_page_fits_a_360px_phone_with_thumb_sized_targets_and_no_other_hosts(
+def test_page_fits_a_360px_phone_with_thumb_sized_targets_no_other_hosts_and_no_csp_refusal(
     page, site, site_host, path
 ):
     elsewhere = other_hosts(page, site_host)
+    refused = csp_violations(page)
     response = page.goto(site + path, wait_until="networkidle")
     assert response is not None
     assert response.status == 200
 
     assert_fits_the_phone(page)
     assert elsewhere == []
+    assert refused == []
 
 
 # Dark mode ----------------------------------------------------------------
