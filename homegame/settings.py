@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -46,6 +47,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_ratelimit",
+    "homegame",
     "rulebook",
     "ledger",
 ]
@@ -61,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "homegame.urls"
@@ -97,8 +101,24 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = _SQLITE_OPTIONS
 
-# Rendered rule bodies, keyed by the rulebook's version, so a stale entry is never read.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# "default": rendered rule bodies, keyed by the rulebook's version, so a stale one is never read.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # What every process must see alike: failed sign-ins and join attempts (django-ratelimit).
+    # The database, with an atomic increment (homegame/caches.py); its table is made by
+    # `migrate` (homegame/migrations/0001_shared_cache.py). Room for many addresses before
+    # any count is culled early.
+    "shared": {
+        "BACKEND": "homegame.caches.SharedDatabaseCache",
+        "LOCATION": "homegame_shared_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
+}
+RATELIMIT_USE_CACHE = "shared"
+# django-ratelimit warns (W001) for any cache it does not know by name; it names only memcached
+# and Redis. Ours is Django's DatabaseCache made atomic where the library needs it (incr), so the
+# warning says nothing about it. Its error for the plain DatabaseCache (E003) is not silenced.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -107,6 +127,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Django's password check, not even tried past the failed sign-in limits (homegame/limits.py).
+AUTHENTICATION_BACKENDS = ["homegame.limits.LimitedModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "rulebook:index"
 LOGOUT_REDIRECT_URL = "rulebook:index"
@@ -132,6 +154,10 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # JSON only, in one error shape (homegame/api_errors.py), bounded in size and depth.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["homegame.api_errors.BoundedJSONParser"],
+    "EXCEPTION_HANDLER": "homegame.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Homegame API",
@@ -140,7 +166,30 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # No validator badge: it loads an image from swagger.io, which the CSP refuses.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_DIST": "SIDECAR",
+}
+
+# Content-Security-Policy (django-csp): every page runs only the site's own scripts and
+# styles, so no inline script, inline style, style attribute or event handler works, and
+# no request leaves the site. img-src allows data: because Swagger UI's stylesheet draws
+# an icon from a data: URL. The API docs page needs nothing more (homegame/api_docs.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+    }
 }
 
 if not DEBUG:

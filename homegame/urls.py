@@ -3,8 +3,9 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
+from homegame import api_docs
 from homegame import views as site_views
 from rulebook import views as rulebook_views
 
@@ -18,8 +19,12 @@ urlpatterns = [
     path("api/nights/", include("ledger.api_urls")),
     path("api/", include("rulebook.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/docs/", api_docs.docs, name="api-docs"),
     path("accounts/signup/", site_views.signup, name="signup"),
+    path("accounts/login/", site_views.SignInView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# A 500 under /api/ answers JSON in the API's refusal shape.
+handler500 = "homegame.api_errors.server_error"

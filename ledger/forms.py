@@ -1,8 +1,10 @@
 """Forms for the ledger pages: they read and check what was typed; services decide the rest.
 
-Numbers are read as whole numbers here and every other check (negative,
-zero, more than the stack, below a legal raise) is left to the services, so
-the page shows the ledger's own message for it.
+Every typed value is parsed by `ledger.inputs`, the same parser the API's
+fields use, so a page and an API call accept and refuse the same values with
+the same bounds. Checks that depend on the table (more than the stack, below
+a legal raise) are left to the services, so the page shows the ledger's own
+message for them.
 """
 
 from __future__ import annotations
@@ -13,18 +15,16 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ledger import units
+from ledger import inputs, units
 from ledger.charging import Booking
 from ledger.facts import Needs
 from ledger.house_rules import HouseRules, HouseRulesError, house_rules
 from ledger.models import Group, Night, Seat
 
 CHIP_ROWS = 4
-NOT_WHOLE = "{label} must be a whole number of chips, not {value!r}."
 CHIP_VALUE_MISSING = "Give the {name} chips a value, e.g. 0.25."
 CHIP_NAME_MISSING = "Give the chip worth {value} a colour name."
 GROUP_NEEDED = "Pick a group or name a new one."
-BAD_CURRENCY = "A currency is a three-letter code such as USD or EUR."
 NO_PLAYERS = "Tick who is playing this hand."
 ROLE_NEEDED = "Say {what} for {rule}."
 ONE_SEAT_ONLY = "Pick one player as {what} for {rule}."
@@ -51,13 +51,50 @@ SHORTFALL = [
 ]
 
 
+class WholeField(forms.IntegerField):
+    """A whole number typed on a page, parsed and bounded as the API's `Whole` field is."""
+
+    def __init__(self, *, least: int = 0, most: int = inputs.MOST_CHIPS, **kwargs):
+        self.least, self.most = least, most
+        super().__init__(min_value=least, max_value=most, **kwargs)
+        self.widget.attrs.update(inputmode="numeric")
+
+    def to_python(self, value):
+        value = value.strip() if isinstance(value, str) else value
+        if value in self.empty_values:
+            return None
+        return _parsed(inputs.whole, value, label=self.label, least=self.least, most=self.most)
+
+
+class TextField(forms.CharField):
+    """Text typed on a page, refused (never cut) when longer, as the API's `Text` field is."""
+
+    def __init__(self, *, most: int, lines: bool = False, **kwargs):
+        self.most, self.lines = most, lines
+        super().__init__(max_length=most, strip=False, **kwargs)
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return ""
+        return _parsed(
+            inputs.text, value, label=self.label, most=self.most, required=False, lines=self.lines
+        )
+
+
+def _parsed(parse, value, **kwargs):
+    try:
+        return parse(value, **kwargs)
+    except inputs.InputError as exc:
+        raise ValidationError(str(exc)) from None
+
+
 class HouseRulesForm(forms.Form):
     """The table's own settings; a group keeps them as the defaults for its nights."""
 
-    ante = forms.IntegerField(label="Ante (chips each)", initial=1)
-    min_bet = forms.IntegerField(label="Minimum bet (chips)", initial=1)
+    ante = WholeField(label="Ante (chips each)", initial=1)
+    min_bet = WholeField(least=1, label="Minimum bet (chips)", initial=1)
     limit = forms.ChoiceField(label="Betting limit", choices=LIMITS, initial="no_limit")
-    cap = forms.IntegerField(label="Cap (chips), for a capped limit", required=False)
+    cap = WholeField(least=1, label="Cap (chips), for a capped limit", required=False)
     odd_chip = forms.ChoiceField(
         label="Odd chips in a split pot", choices=ODD_CHIPS, widget=forms.RadioSelect
     )
@@ -94,8 +131,6 @@ class HouseRulesForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("ante", "min_bet", "cap"):
-            self.fields[name].widget.attrs.update(inputmode="numeric")
         self.rules: HouseRules | None = None
 
     @staticmethod
@@ -123,13 +158,20 @@ class HouseRulesForm(forms.Form):
 
 
 class GroupForm(HouseRulesForm):
-    name = forms.CharField(label="Group name", max_length=80)
-    roster = forms.CharField(
+    name = TextField(label="Group name", most=inputs.GROUP_NAME)
+    roster = TextField(
         label="The regulars, one name a line",
+        most=inputs.ROSTER,
+        lines=True,
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
     field_order = ["name", "roster"]
+
+    def clean_roster(self) -> str:
+        for line in self.cleaned_data["roster"].splitlines():
+            _parsed(inputs.text, line, label="A name", most=inputs.PERSON_NAME, required=False)
+        return self.cleaned_data["roster"]
 
     def people(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["roster"].splitlines() if line.strip()]
@@ -138,9 +180,9 @@ class GroupForm(HouseRulesForm):
 class NightForm(HouseRulesForm):
     """A new night: its group, name, currency, chip colours and house settings."""
 
-    name = forms.CharField(label="Night", max_length=80)
+    name = TextField(label="Night", most=inputs.NIGHT_NAME)
     group = forms.ChoiceField(label="Group", required=False)
-    new_group = forms.CharField(label="…or a new group", max_length=80, required=False)
+    new_group = TextField(label="…or a new group", most=inputs.GROUP_NAME, required=False)
     currency = forms.CharField(
         label="Currency", initial="USD", widget=forms.TextInput(attrs={"maxlength": 3})
     )
@@ -156,10 +198,7 @@ class NightForm(HouseRulesForm):
         self.chip_rows = chip_rows(self.data) if self.is_bound else [("white", "0.05")]
 
     def clean_currency(self) -> str:
-        code = self.cleaned_data["currency"].strip().upper()
-        if len(code) != 3 or not code.isalpha():
-            raise ValidationError(BAD_CURRENCY)
-        return code
+        return _parsed(inputs.currency, self.cleaned_data["currency"])
 
     def clean(self):
         data = super().clean()
@@ -169,13 +208,21 @@ class NightForm(HouseRulesForm):
         data["group_obj"] = chosen
         filled = [(n, v) for n, v in self.chip_rows if n or v]
         try:
+            colours = []
             for name, value in filled:
                 if not name:
                     raise units.UnitError(CHIP_NAME_MISSING.format(value=value))
                 if not value:
                     raise units.UnitError(CHIP_VALUE_MISSING.format(name=name))
-            self.chipset = units.chip_set(filled)
-        except units.UnitError as exc:
+                label = f"The {name} chips' value"
+                colours.append(
+                    (
+                        inputs.text(name, label="A chip colour", most=inputs.CHIP_NAME),
+                        inputs.chip_value(value, label=label),
+                    )
+                )
+            self.chipset = units.chip_set(colours)
+        except (units.UnitError, inputs.InputError) as exc:
             self.add_error(None, str(exc))
         return data
 
@@ -188,7 +235,9 @@ class NightForm(HouseRulesForm):
 def chip_rows(data: Mapping) -> list[tuple[str, str]]:
     rows = []
     index = 0
-    while f"chip_name_{index}" in data or f"chip_value_{index}" in data:
+    while index < inputs.MOST_COLOURS and (
+        f"chip_name_{index}" in data or f"chip_value_{index}" in data
+    ):
         rows.append(
             (
                 data.get(f"chip_name_{index}", "").strip(),
@@ -200,12 +249,12 @@ def chip_rows(data: Mapping) -> list[tuple[str, str]]:
 
 
 class PersonForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=60)
+    name = TextField(label="Name", most=inputs.PERSON_NAME)
 
 
 class SeatAddForm(forms.Form):
     person = forms.ChoiceField(label="From the group", required=False)
-    name = forms.CharField(label="…or someone new", max_length=60, required=False)
+    name = TextField(label="…or someone new", most=inputs.PERSON_NAME, required=False)
 
     def __init__(self, *args, people=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -222,24 +271,30 @@ class SeatAddForm(forms.Form):
         return data
 
 
-def whole(value: str | None, label: str) -> int:
-    """A typed whole number of chips; the services judge its size."""
-    text = (value or "").strip()
+def whole(value: str | None, label: str, *, least: int = 0, most: int = inputs.MOST_CHIPS) -> int:
+    """A typed whole number within the ledger's bounds; the services judge the rest."""
+    return _parsed(inputs.whole, value or "", label=label, least=least, most=most)
+
+
+def posted_seat_id(value: str | None) -> int:
+    """A seat's id as a form posts it, or the unknown-player message."""
     try:
-        return int(text)
-    except ValueError:
-        raise ValidationError(NOT_WHOLE.format(label=label, value=text)) from None
+        return inputs.record_id(value or "", label="The player")
+    except inputs.InputError:
+        raise ValidationError(UNKNOWN_SEAT) from None
 
 
 def seat_from(night: Night, value: str | None) -> Seat:
     """A seat of this night by its id, or the unknown-player message."""
     try:
-        return night.seats.select_related("person").get(pk=int(value or ""))
-    except (ValueError, Seat.DoesNotExist):
+        return night.seats.select_related("person").get(pk=posted_seat_id(value))
+    except Seat.DoesNotExist:
         raise ValidationError(UNKNOWN_SEAT) from None
 
 
 def seats_from(night: Night, values: Sequence[str]) -> list[Seat]:
+    if len(values) > inputs.MOST_SEATS:
+        raise ValidationError(UNKNOWN_SEAT)
     return [seat_from(night, v) for v in values]
 
 
@@ -249,10 +304,7 @@ def booking(post, needs: Needs, seat_ids: Collection[int], prefix: str = "") -> 
     roles: dict[str, int | list[int]] = {}
     for role in needs.roles:
         values = [v for v in post.getlist(f"{prefix}role-{role.name}") if v.strip()]
-        try:
-            ids = sorted({int(v) for v in values})
-        except ValueError:
-            raise ValidationError(UNKNOWN_SEAT) from None
+        ids = sorted({posted_seat_id(v) for v in values})
         if any(i not in seat_ids for i in ids):
             raise ValidationError(UNKNOWN_SEAT)
         if not ids:
@@ -277,10 +329,7 @@ def winner_lists(post: Mapping, prefix: str, count: int) -> list[list[int]]:
     """Per pot, the seat ids ticked under `prefix-<pot>`; the services check eligibility."""
     lists = []
     for index in range(count):
-        try:
-            lists.append(sorted({int(v) for v in post.getlist(f"{prefix}-{index}")}))
-        except ValueError:
-            raise ValidationError(UNKNOWN_SEAT) from None
+        lists.append(sorted({posted_seat_id(v) for v in post.getlist(f"{prefix}-{index}")}))
     return lists
 
 
@@ -304,9 +353,11 @@ def declarations(
         for side, order in (("high", high), ("low", low)):
             rank = post.get(f"{side}-rank-{seat_id}", "").strip()
             if rank:
-                if not rank.isdigit() or int(rank) < 1:
-                    raise ValidationError(BAD_RANK.format(value=rank))
-                order.setdefault(int(rank), []).append(seat_id)
+                try:
+                    place = inputs.whole(rank, label="A rank", least=1, most=inputs.MOST_SEATS)
+                except inputs.InputError:
+                    raise ValidationError(BAD_RANK.format(value=rank)) from None
+                order.setdefault(place, []).append(seat_id)
     return (
         declared,
         [order for _, order in sorted(high.items())],
@@ -341,5 +392,6 @@ def form_message(form: forms.Form) -> str:
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
         for error in errors:
-            parts.append(f"{label}: {error}" if label and field != "__all__" else error)
+            named = label and field != "__all__" and not error.startswith(label)
+            parts.append(f"{label}: {error}" if named else error)
     return " ".join(parts)

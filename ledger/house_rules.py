@@ -5,9 +5,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
+from ledger.inputs import MOST_CHIPS
+
 BAD_SETTING = "{name} must be one of {choices}, not {value!r}."
-BAD_NUMBER = "{name} must be a whole number of chips of at least {least}, not {value!r}."
+BAD_NUMBER = "{name} must be a whole number of chips from {least} to {most:,}, not {value!r}."
 CAP_NEEDED = "A capped betting limit needs the cap: the most one bet or raise may add."
+CAP_BELOW_MIN_BET = (
+    "The cap ({cap}) is below the minimum bet ({min_bet}), so every bet would be refused: "
+    "raise the cap or lower the minimum bet."
+)
 
 
 class HouseRulesError(ValueError):
@@ -54,14 +60,19 @@ def house_rules(data: dict | None) -> HouseRules:
             )
     for name, least in (("ante", 0), ("min_bet", 1)):
         if name in values and not _whole(values[name], least):
-            raise HouseRulesError(BAD_NUMBER.format(name=name, least=least, value=values[name]))
+            raise HouseRulesError(
+                BAD_NUMBER.format(name=name, least=least, most=MOST_CHIPS, value=values[name])
+            )
     if "both_must_win_outright" in values:
         values["both_must_win_outright"] = bool(values["both_must_win_outright"])
     rules = HouseRules(**values)
-    if rules.limit == "cap" and not _whole(rules.cap, 1):
-        raise HouseRulesError(CAP_NEEDED)
+    if rules.limit == "cap":
+        if not _whole(rules.cap, 1):
+            raise HouseRulesError(CAP_NEEDED)
+        if rules.cap < rules.min_bet:
+            raise HouseRulesError(CAP_BELOW_MIN_BET.format(cap=rules.cap, min_bet=rules.min_bet))
     return rules
 
 
 def _whole(value: object, least: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= MOST_CHIPS

@@ -112,6 +112,8 @@ class Seat(models.Model):
     join_token = models.CharField(max_length=32, unique=True, default=new_token)
     join_revoked = models.BooleanField(default=False)
     claimed_session = models.CharField(max_length=64, blank=True)
+    # The API phone that claimed the seat: sha256 hex of its seat key, shown to it once.
+    device_key_hash = models.CharField(max_length=64, blank=True, db_index=True)
     sitting_out = models.BooleanField(default=False)
     left_at = models.DateTimeField(null=True, blank=True)
 
@@ -124,6 +126,11 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person.name} (seat {self.position})"
+
+    @property
+    def claimed(self) -> bool:
+        """A phone holds the seat: a page's session or an API seat key, never both."""
+        return bool(self.claimed_session or self.device_key_hash)
 
 
 class Run(models.Model):
@@ -328,3 +335,27 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.payer} pays {self.payee} {self.amount}"
+
+
+class HostWriteRequest(models.Model):
+    """The first answer to an idempotency key for a host's write that has no night yet.
+
+    Groups, people and new nights are written before (or outside) any night,
+    so their keys are scoped to the signed-in host instead.
+    """
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="write_requests", on_delete=models.CASCADE
+    )
+    key = models.CharField(max_length=80)
+    fingerprint = models.CharField(max_length=64)
+    result = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["host", "key"], name="one_answer_per_host_key")
+        ]
+
+    def __str__(self) -> str:
+        return self.key

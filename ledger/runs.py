@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from ledger import hands, journal, pots
+from ledger import hands, inputs, journal, pots
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
@@ -34,7 +34,6 @@ GAME_STILL_OPEN = "{game} is still being played: deal its next hand, or end it f
 HAND_OF_GAME_OPEN = "Hand {number} of {game} is still open: settle it before ending the game."
 GAME_OVER = "{game} has ended; start it again to play another."
 NOT_AN_ENDING = "Say where the riding pot goes: {choices}."
-AGREED_NOT_WHOLE = "{name!r} must be a whole number of chips of at least 0, not {value!r}."
 AGREED_UNKNOWN = "{game} has no agreed amount called {name!r}."
 NOBODY_STILL_IN = "Nobody is still in to share the pot."
 
@@ -145,10 +144,10 @@ def agreed_amounts(
         if value is None or str(value).strip() == "":
             amounts[name] = ante
             continue
-        text = str(value).strip()
-        if not text.isdigit():
-            raise LedgerError(AGREED_NOT_WHOLE.format(name=name, value=value))
-        amounts[name] = int(text)
+        try:
+            amounts[name] = inputs.whole(value, label=f"The {name}")
+        except inputs.InputError as exc:
+            raise LedgerError(str(exc)) from None
     return amounts
 
 

@@ -6,6 +6,8 @@ call these and nothing below them. Hand play lives in `ledger.hands`.
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -13,10 +15,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ledger import journal
+from ledger import inputs, journal
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
-from ledger.models import Account, Group, Night, Person, Seat, new_token
+from ledger.models import Account, Group, Hand, Night, Person, Seat, new_token
 from ledger.units import chip_set
 
 NIGHT_ENDED = "This night has ended; nothing more can be recorded."
@@ -28,9 +30,15 @@ NOTHING_TO_CASH = "{name} has no chips to cash out."
 CASH_MORE_THAN_STACK = "{name} has only {stack} chips."
 NO_REASON = "An adjustment needs a reason."
 NO_NAME = "A person needs a name."
+NO_SUCH_LINK = "This link does not work any more: ask the host for a new one."
+SEAT_HELD = "Another phone holds this seat. Ask the host to free it for this phone."
+# Chips in an open hand's betting round are counted from the stack at its start.
+IN_HAND = "{name} is in the open hand: finish it first."
+TOO_MANY_CHIPS = "At most {most:,} chips move at once."
 
 
 def group_create(*, host: AbstractBaseUser, name: str, settings: dict | None = None) -> Group:
+    name = inputs.text(name, label="The group's name", most=inputs.GROUP_NAME)
     return Group.objects.create(host=host, name=name, settings=house_rules(settings).as_dict())
 
 
@@ -49,8 +57,8 @@ def night_create(
     return Night.objects.create(
         group=group,
         host=host,
-        name=name,
-        currency=currency.upper(),
+        name=inputs.text(name, label="The night's name", most=inputs.NIGHT_NAME),
+        currency=inputs.currency(currency),
         chips=[{"name": c.name, "value": str(c.value)} for c in chipset.colours],
         unit=chipset.unit,
         settings=rules.as_dict(),
@@ -81,6 +89,8 @@ def sit_out(*, night: Night, seat: Seat, out: bool = True) -> Seat:
 def buy_in(*, night: Night, seat: Seat, chips: int, recorded_by: str, kind: str = "buy_in"):
     """Chips from the bank to a stack, on credit until settlement."""
     _check_seat(night, seat)
+    if isinstance(chips, int) and chips > inputs.MOST_CHIPS:
+        raise LedgerError(TOO_MANY_CHIPS.format(most=inputs.MOST_CHIPS))
     bank = journal.account(night, Account.Kind.BANK)
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
     return journal.post(
@@ -96,6 +106,7 @@ def buy_in(*, night: Night, seat: Seat, chips: int, recorded_by: str, kind: str 
 def cash_out(*, night: Night, seat: Seat, recorded_by: str, chips: int | None = None):
     """Chips from a stack back to the bank; the whole stack unless told otherwise."""
     _check_seat(night, seat)
+    _check_not_in_hand(night, seat)
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
     have = journal.balances([stack])[stack.pk]
     chips = have if chips is None else chips
@@ -116,6 +127,8 @@ def cash_out(*, night: Night, seat: Seat, recorded_by: str, chips: int | None = 
 
 def leave(*, night: Night, seat: Seat, recorded_by: str) -> Seat:
     """A player who goes home early is cashed out and settled now."""
+    _check_seat(night, seat)
+    _check_not_in_hand(night, seat)
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
     if journal.balances([stack])[stack.pk]:
         cash_out(night=night, seat=seat, recorded_by=recorded_by)
@@ -131,8 +144,11 @@ def adjust(*, night: Night, seat: Seat, chips: int, reason: str, recorded_by: st
     settlement still sums to zero and nobody pays for chips nobody won.
     """
     _check_seat(night, seat)
-    if not reason.strip():
+    if not (reason or "").strip():
         raise LedgerError(NO_REASON)
+    reason = inputs.text(reason, label="The reason", most=inputs.REASON)
+    if isinstance(chips, int) and abs(chips) > inputs.MOST_CHIPS:
+        raise LedgerError(TOO_MANY_CHIPS.format(most=inputs.MOST_CHIPS))
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
     bank = journal.account(night, Account.Kind.BANK)
     move = Move(bank, stack, chips) if chips > 0 else Move(stack, bank, -chips)
@@ -142,7 +158,7 @@ def adjust(*, night: Night, seat: Seat, chips: int, reason: str, recorded_by: st
         seat=seat,
         moves=[move],
         recorded_by=recorded_by,
-        memo=reason.strip()[:200],
+        memo=reason,
     )
 
 
@@ -150,6 +166,13 @@ def check_open(night: Night) -> None:
     """Refuse writes to a night that has ended."""
     if night.status != Night.Status.OPEN:
         raise LedgerError(NIGHT_ENDED)
+
+
+def _check_not_in_hand(night: Night, seat: Seat) -> None:
+    """Cashing out or leaving mid-hand would strand the chips the hand counts on."""
+    hand = night.hands.exclude(status=Hand.Status.SETTLED).order_by("-number").first()
+    if hand is not None and seat.pk in hand.seat_order:
+        raise LedgerError(IN_HAND.format(name=seat.person.name))
 
 
 def _check_seat(night: Night, seat: Seat) -> None:
@@ -162,10 +185,10 @@ def _check_seat(night: Night, seat: Seat) -> None:
 
 def person_add(*, group: Group, name: str) -> Person:
     """Add someone to the group's roster; a name already there makes a second person."""
-    name = name.strip()
-    if not name:
+    if not (name or "").strip():
         raise LedgerError(NO_NAME)
-    return Person.objects.create(group=group, name=name[:60])
+    name = inputs.text(name, label="The name", most=inputs.PERSON_NAME)
+    return Person.objects.create(group=group, name=name)
 
 
 def group_settings_update(*, group: Group, settings: dict) -> Group:
@@ -175,11 +198,82 @@ def group_settings_update(*, group: Group, settings: dict) -> Group:
     return group
 
 
+class UnknownLink(LedgerError):
+    """A join token that matches no live link (never issued, renewed since, or revoked)."""
+
+
+class SeatHeld(LedgerError):
+    """Another phone holds the seat; only the host can free it (`join_link_release`)."""
+
+
+def seat_key_hash(key: str) -> str:
+    """What a seat keeps of its API phone's seat key: a 256-bit secret needs no slower hash."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _claimable(token: str) -> Seat:
+    """The seat behind a live join link, locked until the claim is decided."""
+    seat = Seat.objects.select_for_update().filter(join_token=token, join_revoked=False).first()
+    if seat is None:
+        raise UnknownLink(NO_SUCH_LINK)
+    return seat
+
+
+@transaction.atomic
+def join_link_claim(*, token: str, session_key: str) -> Seat:
+    """A phone's browser claims the seat behind a join link, held by its session.
+
+    A seat another phone holds is never moved (SeatHeld): the host frees it.
+    The same phone claiming again changes nothing; claiming another seat at
+    the same night lets go of the one it held, so a phone holds one seat.
+    """
+    seat = _claimable(token)
+    if seat.claimed_session == session_key:
+        return seat
+    if seat.claimed:
+        raise SeatHeld(SEAT_HELD)
+    Seat.objects.filter(night_id=seat.night_id, claimed_session=session_key).update(
+        claimed_session=""
+    )
+    seat.claimed_session = session_key
+    seat.save(update_fields=["claimed_session"])
+    return seat
+
+
+@transaction.atomic
+def join_link_claim_key(*, token: str, held_key: str = "") -> tuple[Seat, str, bool]:
+    """An API phone claims the seat behind a join link: (seat, its seat key, newly claimed).
+
+    The key is made here and only its hash is kept, so it is shown once. A
+    phone that already holds the seat (it sends its key as `held_key`) gets
+    its own key back and nothing changes; any other claim of a held seat is
+    refused (SeatHeld).
+    """
+    seat = _claimable(token)
+    if held_key and seat.device_key_hash == seat_key_hash(held_key):
+        return seat, held_key, False
+    if seat.claimed:
+        raise SeatHeld(SEAT_HELD)
+    key = secrets.token_urlsafe(32)
+    seat.device_key_hash = seat_key_hash(key)
+    seat.save(update_fields=["device_key_hash"])
+    return seat, key, True
+
+
+def join_link_release(*, seat: Seat) -> Seat:
+    """The host frees the seat: the phone holding it lets go; the same link can be claimed again."""
+    seat.claimed_session = ""
+    seat.device_key_hash = ""
+    seat.save(update_fields=["claimed_session", "device_key_hash"])
+    return seat
+
+
 def join_link_revoke(*, seat: Seat) -> Seat:
     """The seat's join link stops working, and so does the phone that claimed it."""
     seat.join_revoked = True
     seat.claimed_session = ""
-    seat.save(update_fields=["join_revoked", "claimed_session"])
+    seat.device_key_hash = ""
+    seat.save(update_fields=["join_revoked", "claimed_session", "device_key_hash"])
     return seat
 
 
@@ -188,7 +282,8 @@ def join_link_renew(*, seat: Seat) -> Seat:
     seat.join_token = new_token()
     seat.join_revoked = False
     seat.claimed_session = ""
-    seat.save(update_fields=["join_token", "join_revoked", "claimed_session"])
+    seat.device_key_hash = ""
+    seat.save(update_fields=["join_token", "join_revoked", "claimed_session", "device_key_hash"])
     return seat
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
+
+from ledger import inputs
 
 NO_COLOURS = "A chip set needs at least one colour."
 BLANK_NAME = "Every chip colour needs a name."
@@ -23,6 +25,12 @@ NOT_MONEY = "A money amount must be a Decimal, not {money!r}."
 CANNOT_EXPRESS = "{money} cannot be paid in chips of {unit}: it is not a whole number of them."
 NOT_CHIPS = "A chip count must be a whole number, not {chips!r}."
 NEGATIVE_STACK = "A stack cannot hold {chips} chips."
+OUT_OF_RANGE = (
+    "{name} chips are worth {value}: a chip value is from 0.0001 to 10,000 "
+    "with at most 4 decimal places, such as 0.25."
+)
+NAME_TOO_LONG = "A chip colour's name has at most {most} characters."
+TOO_MANY_COLOURS = "A chip set has at most {most} colours."
 
 
 class UnitError(ValueError):
@@ -46,6 +54,8 @@ class ChipSet:
     def __post_init__(self) -> None:
         if not self.colours:
             raise UnitError(NO_COLOURS)
+        if len(self.colours) > inputs.MOST_COLOURS:
+            raise UnitError(TOO_MANY_COLOURS.format(most=inputs.MOST_COLOURS))
         names = set()
         for colour in self.colours:
             if not colour.name.strip():
@@ -57,6 +67,10 @@ class ChipSet:
                 raise UnitError(NOT_DECIMAL.format(name=colour.name, value=colour.value))
             if colour.value <= 0:
                 raise UnitError(NOT_POSITIVE.format(name=colour.name, value=colour.value))
+            if len(colour.name) > inputs.CHIP_NAME:
+                raise UnitError(NAME_TOO_LONG.format(most=inputs.CHIP_NAME))
+            if not _in_range(colour.value):
+                raise UnitError(OUT_OF_RANGE.format(name=colour.name, value=colour.value))
         for colour in self.colours:
             if (Fraction(colour.value) / Fraction(self.unit)).denominator != 1:
                 raise UnitError(
@@ -113,11 +127,21 @@ def _colour(colour: ChipColour | tuple[str, Decimal | str]) -> ChipColour:
         return colour
     name, value = colour
     if isinstance(value, str):
+        # Parsed by the input rules first: an exponent form such as 1E-2000000 never
+        # reaches Decimal and Fraction, where it would take seconds.
         try:
-            value = Decimal(value)
-        except InvalidOperation:
-            raise UnitError(NOT_DECIMAL.format(name=name, value=value)) from None
+            value = inputs.chip_value(value, label=f"{name} chips")
+        except inputs.InputError as exc:
+            raise UnitError(str(exc)) from None
     return ChipColour(name, value)
+
+
+def _in_range(value: Decimal) -> bool:
+    """Whether a night's pages can show and store it: 4 places at most, 0.0001 to 10,000."""
+    return (
+        inputs.LEAST_CHIP_VALUE <= value <= inputs.MOST_CHIP_VALUE
+        and value.as_tuple().exponent >= -inputs.CHIP_VALUE_PLACES
+    )
 
 
 def _check_count(chips: int) -> None:

@@ -1,8 +1,9 @@
 """The ledger's JSON API under /api/nights/: one view per action, calling the services.
 
-Callers: the host signs in (session, or HTTP Basic for scripts); a player sends
-`X-Homegame-Seat: <join token>`; a spectator sends `X-Homegame-Watch: <token>`
-and can only read. Every write needs an `Idempotency-Key` header. A night the
+Callers: the host signs in (session, or HTTP Basic for scripts); a player's
+phone claims its seat once with the join link's token (`POST join/`) and then
+sends `X-Homegame-Seat: <seat key>`; a spectator sends
+`X-Homegame-Watch: <token>` and can only read. Every write needs an `Idempotency-Key` header. A night the
 caller has no part in is 404; a change they may not make is 403; a refused
 write is 400 with `{"detail": reason}` and records nothing; a key reused for
 another request is 422. The OpenAPI schema at /api/schema/ lists them all:
@@ -11,6 +12,7 @@ another request is 422. The OpenAPI schema at /api/schema/ lists them all:
     GET  POST  /api/nights/groups/                            your groups; a new one
     POST       /api/nights/groups/<g>/settings/               default house settings
     GET  POST  /api/nights/groups/<g>/people/                 the roster; someone new
+    POST       /api/nights/join/                              claim a seat: its seat key
     GET        /api/nights/<n>/                               the table: seats, stacks, open hand
     POST       /api/nights/<n>/spectator-link/                revoke or renew
     POST       /api/nights/<n>/seats/                         seat someone
@@ -19,7 +21,7 @@ another request is 422. The OpenAPI schema at /api/schema/ lists them all:
     POST       /api/nights/<n>/seats/<s>/buy-in/              chips from the bank
     POST       /api/nights/<n>/seats/<s>/cash-out/            chips back to the bank
     POST       /api/nights/<n>/seats/<s>/adjustments/         a recount, with a reason
-    POST       /api/nights/<n>/seats/<s>/join-link/           revoke or renew
+    POST       /api/nights/<n>/seats/<s>/join-link/           revoke, renew or free the seat
     GET  POST  /api/nights/<n>/hands/                         the hands; start one
     GET        /api/nights/<n>/hands/<h>/                     one hand: turn, to call, pots
     GET        /api/nights/<n>/hands/<h>/pots/                main and side pots

@@ -3,8 +3,9 @@
 Views resolve their caller to an `Actor` of one night (or refuse with 404, so
 another night's data is never revealed), check what that actor may do
 (`actors.Forbidden` becomes 403), and run each write once per
-`Idempotency-Key` through `journal.once`. Domain errors become 400 with
-`{"detail": message}`; a key reused for another request becomes 422.
+`Idempotency-Key` through `journal.once`. Domain errors and refused
+input become 400 in the API's one error shape (`homegame.api_errors`); a key
+reused for another request becomes 422.
 """
 
 from __future__ import annotations
@@ -15,21 +16,20 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework import serializers
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import journal
+from homegame.api_errors import BoundedJSONParser, ErrorSerializer
+from ledger import inputs, journal
 from ledger.actors import READ_ONLY, Actor, Forbidden
 from ledger.api_auth import SeatTokenAuthentication, SpectatorTokenAuthentication
 from ledger.betting import BettingError
 from ledger.house_rules import HouseRulesError
 from ledger.journal import KeyConflict, LedgerError
-from ledger.models import Hand, Night, Payment, Seat, WriteRequest
+from ledger.models import Hand, HostWriteRequest, Night, Payment, Seat
 from ledger.pots import PotError
 from ledger.settlement import SettlementError
 from ledger.units import UnitError
@@ -45,7 +45,7 @@ KEY_NEEDED = "Send an Idempotency-Key header with every write (a fresh UUID will
 KEY_TOO_LONG = "An Idempotency-Key has at most {most} characters."
 
 KEY_HEADER = "Idempotency-Key"
-KEY_MOST = 64  # WriteRequest.key holds 80; night creation prefixes its keys.
+KEY_MOST = 64  # WriteRequest.key holds 80.
 REPLAYED_HEADER = "Idempotent-Replayed"
 
 # Refusals from the domain: the write changed nothing and the message says why.
@@ -56,6 +56,7 @@ DOMAIN_ERRORS = (
     BettingError,
     PotError,
     SettlementError,
+    inputs.InputError,
 )
 
 
@@ -95,7 +96,7 @@ class LedgerApi(APIView):
         BasicAuthentication,
     ]
     permission_classes = [Caller]
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -195,6 +196,8 @@ def idempotency_key(request) -> str:
         raise Refused(KEY_NEEDED)
     if len(key) > KEY_MOST:
         raise Refused(KEY_TOO_LONG.format(most=KEY_MOST))
+    if not inputs.is_key(key):
+        raise Refused(inputs.BAD_KEY)
     return key
 
 
@@ -217,24 +220,24 @@ def write_once(request, actor: Actor, write: Callable[[Night], tuple[int, Mappin
     return _answer(result, replayed=not ran)
 
 
-def create_night_once(request, user, create: Callable[[], tuple[Night, Mapping]]) -> Response:
-    """Night creation has no night to key on yet: keys are scoped to the host instead.
+def host_write_once(request, user, write: Callable[[], tuple[int, Mapping]]) -> Response:
+    """Run a host's write that has no night (a group, a person, a new night) once per key.
 
-    The answer is stored on the new night under a prefixed key, with the
-    host's row locked so two taps cannot both create one.
+    Keys are scoped to the host; the host's row is locked so two taps cannot
+    both run it. `write()` returns (status, body), stored as the first answer.
     """
-    key = f"night-create:{idempotency_key(request)}"
+    key = idempotency_key(request)
     digest = journal.fingerprint(_payload(request))
     with transaction.atomic():
         list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
-        earlier = WriteRequest.objects.filter(night__host=user, key=key).first()
+        earlier = HostWriteRequest.objects.filter(host=user, key=key).first()
         if earlier is not None:
             if earlier.fingerprint != digest:
                 raise KeyConflict(journal.KEY_REUSED)
             return _answer(earlier.result, replayed=True)
-        night, body = create()
-        result = {"status": 201, "body": body}
-        WriteRequest.objects.create(night=night, key=key, fingerprint=digest, result=result)
+        status, body = write()
+        result = {"status": status, "body": body}
+        HostWriteRequest.objects.create(host=user, key=key, fingerprint=digest, result=result)
     return _answer(result, replayed=False)
 
 
@@ -246,13 +249,6 @@ def _answer(result: Mapping, *, replayed: bool) -> Response:
 
 
 # --- Schema pieces --------------------------------------------------------------------------
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-    class Meta:
-        ref_name = "LedgerError"
 
 
 KEY_PARAMETER = OpenApiParameter(

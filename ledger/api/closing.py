@@ -22,6 +22,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
+from ledger.api.fields import RecordId, Whole
 from ledger.api.outputs import PaymentOutput, PostingOutput, SeatOutput, SettlementOutput
 from ledger.models import Night
 
@@ -35,8 +36,8 @@ TAG = ["ledger: settlement"]
 
 
 class CountInput(serializers.Serializer):
-    seat = serializers.IntegerField()
-    chips = serializers.IntegerField(max_value=10**12, help_text="Chips physically in front.")
+    seat = RecordId()
+    chips = Whole(help_text="Chips physically in front.")
 
     class Meta:
         ref_name = "Count"

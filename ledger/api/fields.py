@@ -7,9 +7,12 @@ hand's `status` would clash; naming the choice set once avoids that.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
+
+from ledger import inputs
 
 
 class EnumField(serializers.ChoiceField):
@@ -26,3 +29,157 @@ class EnumFieldScheme(OpenApiSerializerFieldExtension):
 
     def map_serializer_field(self, auto_schema, direction):
         return {"type": "string", "enum": list(self.target.choices)}
+
+
+# --- Input fields that parse with ledger.inputs, like the page forms ---------------------------
+
+
+def _label(field: serializers.Field) -> str:
+    return field.label or (field.field_name or "This value").replace("_", " ").capitalize()
+
+
+class Whole(serializers.IntegerField):
+    """A whole number of chips or times, as a JSON integer, within the ledger's bounds."""
+
+    def __init__(self, *, least: int = 0, most: int = inputs.MOST_CHIPS, **kwargs):
+        self.least, self.most = least, most
+        super().__init__(min_value=least, max_value=most, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return _parsed(inputs.whole, data, label=_label(self), least=self.least, most=self.most)
+
+
+class RecordId(serializers.IntegerField):
+    """An id of a seat, person or group: a JSON integer the database can hold."""
+
+    def __init__(self, *, what: str = "players", **kwargs):
+        self.what = what
+        super().__init__(min_value=1, max_value=inputs.MOST_ID, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return _parsed(inputs.record_id, data, label=_label(self), what=self.what)
+
+
+class ChipValue(serializers.CharField):
+    """What one chip is worth, as a string such as "0.25" (never a float, never an exponent)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 12)
+        super().__init__(**kwargs)
+        self.validators = []
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return _parsed(inputs.chip_value, data, label=_label(self))
+
+    def to_representation(self, value):
+        return format(value, "f") if isinstance(value, Decimal) else str(value)
+
+
+class Text(serializers.CharField):
+    """Text refused (never cut) past the model's length, and with no control characters."""
+
+    def __init__(self, *, most: int, lines: bool = False, **kwargs):
+        self.most, self.lines = most, lines
+        kwargs.setdefault("allow_blank", not kwargs.get("required", True))
+        super().__init__(max_length=most, trim_whitespace=True, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return _parsed(
+            inputs.text,
+            data,
+            label=_label(self),
+            most=self.most,
+            required=not self.allow_blank,
+            lines=self.lines,
+        )
+
+
+def _parsed(parse, data, **kwargs):
+    try:
+        return parse(data, **kwargs)
+    except inputs.InputError as exc:
+        raise serializers.ValidationError(str(exc)) from None
+
+
+class ChipValueScheme(OpenApiSerializerFieldExtension):
+    target_class = ChipValue
+
+    def map_serializer_field(self, auto_schema, direction):
+        if direction == "response":
+            return {"type": "string", "example": "0.25"}
+        return {
+            "type": "string",
+            "pattern": r"^\s*(?:[0-9]{1,5}(?:\.[0-9]{0,4})?|\.[0-9]{1,4})\s*$",
+            "description": 'From 0.0001 to 10000, at most 4 decimal places, e.g. "0.25".',
+            "example": "0.25",
+        }
+
+
+class Currency(serializers.CharField):
+    """A three-letter currency code such as "USD", the same rule as the new-night page."""
+
+    def __init__(self, **kwargs):
+        super().__init__(min_length=3, max_length=3, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return _parsed(inputs.currency, data)
+
+
+class CurrencyScheme(OpenApiSerializerFieldExtension):
+    target_class = Currency
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "pattern": "^[A-Za-z]{3}$", "example": "USD"}
+
+
+class Ids(serializers.ListField):
+    """A list of seat ids, at most a table's worth."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", inputs.MOST_SEATS)
+        super().__init__(child=RecordId(), **kwargs)
+
+
+class Names(serializers.DictField):
+    """A small object keyed by ids from the rule data (settings, agreed amounts, roles)."""
+
+    def __init__(self, *, child: serializers.Field, most: int = 50, **kwargs):
+        self.most = most
+        super().__init__(child=child, **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            if len(data) > self.most:
+                raise serializers.ValidationError(
+                    inputs.TOO_MANY.format(label=_label(self), count=len(data), most=self.most)
+                )
+            for key in data:
+                _parsed(inputs.text, key, label=_label(self), most=inputs.RULE_ID)
+        return super().to_internal_value(data)
+
+
+class SeatCounts(serializers.DictField):
+    """How many times a rule fires for each seat: `{"<seat id>": times}`."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=Whole(least=0), **kwargs)
+
+    def to_internal_value(self, data):
+        counts = super().to_internal_value(data)
+        if len(counts) > inputs.MOST_SEATS:
+            raise serializers.ValidationError(
+                inputs.TOO_MANY.format(
+                    label=_label(self), count=len(counts), most=inputs.MOST_SEATS
+                )
+            )
+        return {_parsed(inputs.record_id, key, label=_label(self)): n for key, n in counts.items()}

@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import charging, facts, hands, runs, scores
+from ledger import charging, facts, hands, inputs, runs, scores
 from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
@@ -26,10 +26,13 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
+from ledger.api.fields import Ids, Names, RecordId, SeatCounts, Text, Whole
 from ledger.api.hands import _fresh, _hand_write, deal_seats
 from ledger.api.outputs import HandOutput, HandWriteOutput, PostingOutput, render
 from ledger.charging import Booking
 from ledger.models import Night, Run
+
+MOST = inputs.MOST_SEATS
 
 TAG = ["games"]
 NO_SUCH_GAME = "No game {number} at this night."
@@ -85,14 +88,11 @@ def run_in(night: Night, number: int) -> Run:
 
 
 class DealInput(serializers.Serializer):
-    players = serializers.ListField(
-        child=serializers.IntegerField(),
+    players = Ids(
         required=False,
         help_text="Seat ids; default everyone seated who is not sitting out.",
     )
-    dealer = serializers.IntegerField(
-        required=False, help_text="A seat id; default the next dealer to the left."
-    )
+    dealer = RecordId(required=False, help_text="A seat id; default the next dealer to the left.")
 
 
 class GameListApi(LedgerApi):
@@ -106,17 +106,18 @@ class GameListApi(LedgerApi):
     class InputSerializer(DealInput):
         game = serializers.SlugField(help_text="A rulebook game's slug.")
         options = serializers.ListField(
-            child=serializers.CharField(),
+            child=Text(most=inputs.RULE_ID),
+            max_length=50,
             required=False,
             help_text="House options switched on; default what this night or group chose last.",
         )
-        settings = serializers.DictField(
-            child=serializers.CharField(),
+        settings = Names(
+            child=Text(most=inputs.RULE_ID),
             required=False,
             help_text="Setting id to choice id ('Tables differ'); missing ones take the default.",
         )
-        agreed = serializers.DictField(
-            child=serializers.IntegerField(min_value=0),
+        agreed = Names(
+            child=Whole(least=0),
             required=False,
             help_text="Amounts the rules leave to the table, by name, in chips; default the ante.",
         )
@@ -217,19 +218,18 @@ class GameEndApi(LedgerApi):
 
 
 class BookingInput(serializers.Serializer):
-    rule = serializers.CharField(help_text="The money rule's id in the game's rule data.")
-    roles = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()),
+    rule = Text(most=inputs.RULE_ID, help_text="The money rule's id in the game's rule data.")
+    roles = Names(
+        child=Ids(),
         required=False,
         help_text="Role name to seat ids (one for a single seat): {'losers': [3, 4]}.",
     )
-    count = serializers.IntegerField(min_value=0, required=False, help_text="Times it fires.")
-    counts = serializers.DictField(
-        child=serializers.IntegerField(min_value=0),
+    count = Whole(least=0, required=False, help_text="Times it fires.")
+    counts = SeatCounts(
         required=False,
         help_text="Times it fires for each seat id, for a rule counted per seat.",
     )
-    bet = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    bet = Whole(least=0, required=False, allow_null=True)
 
     class Meta:
         ref_name = "Booking"
@@ -254,7 +254,7 @@ def to_booking(play: hands.Play, given: dict) -> Booking:
             raise Refused(ROLE_NEEDED.format(rule=rule.id, role=name))
     if needs.bet and given.get("bet") is None:
         raise Refused(NO_BET.format(rule=rule.id))
-    count = {int(k): v for k, v in given["counts"].items()} if "counts" in given else None
+    count = given.get("counts")
     if count is not None:
         seats_named(play.hand.night, list(count))
     return Booking(
@@ -308,10 +308,12 @@ class ShowdownApi(LedgerApi):
     class InputSerializer(serializers.Serializer):
         bookings = BookingInput(many=True, required=False)
         winners = serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True)
+            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
+            max_length=MOST,
         )
         low_winners = serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True),
+            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
+            max_length=MOST,
             required=False,
             allow_null=True,
         )

@@ -7,14 +7,15 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import services
+from ledger import inputs, services
 from ledger.api.base import (
     HOST_ERRORS,
     KEY_PARAMETER,
     LedgerApi,
-    idempotency_key,
+    host_write_once,
     signed_in_user,
 )
+from ledger.api.fields import Text, Whole
 from ledger.house_rules import CHOICES
 from ledger.models import Group
 
@@ -26,11 +27,14 @@ TAG = ["ledger: groups"]
 class HouseRulesInput(serializers.Serializer):
     """House settings; any left out keep their defaults (or the group's, for a night)."""
 
-    ante = serializers.IntegerField(required=False, help_text="Chips each player antes.")
-    min_bet = serializers.IntegerField(required=False, help_text="The smallest bet, in chips.")
+    ante = Whole(required=False, help_text="Chips each player antes.")
+    min_bet = Whole(least=1, required=False, help_text="The smallest bet, in chips.")
     limit = serializers.ChoiceField(CHOICES["limit"], required=False)
-    cap = serializers.IntegerField(
-        required=False, allow_null=True, help_text="With limit 'cap': the most one bet may add."
+    cap = Whole(
+        least=1,
+        required=False,
+        allow_null=True,
+        help_text="With limit 'cap': the most one bet may add; never below the minimum bet.",
     )
     odd_chip = serializers.ChoiceField(
         CHOICES["odd_chip"],
@@ -109,7 +113,7 @@ class GroupListApi(LedgerApi):
         return Response(GroupOutput(groups, many=True).data)
 
     class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=80)
+        name = Text(most=inputs.GROUP_NAME)
         settings = HouseRulesInput(required=False)
 
         class Meta:
@@ -123,15 +127,18 @@ class GroupListApi(LedgerApi):
     )
     def post(self, request):
         user = signed_in_user(request)
-        idempotency_key(request)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        group = services.group_create(
-            host=user,
-            name=data.validated_data["name"],
-            settings=data.validated_data.get("settings"),
-        )
-        return Response(GroupOutput(group).data, status=status.HTTP_201_CREATED)
+
+        def create():
+            group = services.group_create(
+                host=user,
+                name=data.validated_data["name"],
+                settings=data.validated_data.get("settings"),
+            )
+            return status.HTTP_201_CREATED, GroupOutput(group).data
+
+        return host_write_once(request, user, create)
 
 
 class GroupSettingsApi(LedgerApi):
@@ -145,13 +152,16 @@ class GroupSettingsApi(LedgerApi):
     )
     def post(self, request, group_id: int):
         group = own_group(request, group_id)
-        idempotency_key(request)
         data = HouseRulesInput(data=request.data)
         data.is_valid(raise_exception=True)
-        group = services.group_settings_update(
-            group=group, settings={**group.settings, **data.validated_data}
-        )
-        return Response(GroupOutput(group).data)
+
+        def change():
+            changed = services.group_settings_update(
+                group=group, settings={**group.settings, **data.validated_data}
+            )
+            return status.HTTP_200_OK, GroupOutput(changed).data
+
+        return host_write_once(request, request.user, change)
 
 
 class PeopleApi(LedgerApi):
@@ -163,7 +173,7 @@ class PeopleApi(LedgerApi):
         return Response(PersonOutput(group.people.all(), many=True).data)
 
     class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=60)
+        name = Text(most=inputs.PERSON_NAME)
 
         class Meta:
             ref_name = "PersonAdd"
@@ -176,8 +186,11 @@ class PeopleApi(LedgerApi):
     )
     def post(self, request, group_id: int):
         group = own_group(request, group_id)
-        idempotency_key(request)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        person = services.person_add(group=group, name=data.validated_data["name"])
-        return Response(PersonOutput(person).data, status=status.HTTP_201_CREATED)
+
+        def create():
+            person = services.person_add(group=group, name=data.validated_data["name"])
+            return status.HTTP_201_CREATED, PersonOutput(person).data
+
+        return host_write_once(request, request.user, create)

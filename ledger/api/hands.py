@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from ledger import hands, runs, services
+from ledger import hands, inputs, runs, services
 from ledger.actors import READ_ONLY, Actor, Forbidden
 from ledger.api import reads
 from ledger.api.base import (
@@ -23,6 +23,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
+from ledger.api.fields import Ids, RecordId, Whole
 from ledger.api.outputs import (
     BettingKind,
     HandOutput,
@@ -39,6 +40,8 @@ NO_DEALER = "Nobody is left to deal: seat someone or bring a player back."
 DEALS_NEXT = "Only the host or the player whose deal it is can start a hand."
 AWARD_ONE_WAY = "Give winners (and low_winners), or declarations, not both."
 AWARD_NEEDED = "Say who wins each pot: winners, or declarations with the showdown order."
+
+MOST = inputs.MOST_SEATS
 
 TAG = ["ledger: hands"]
 
@@ -93,12 +96,11 @@ class HandListApi(LedgerApi):
         game = serializers.SlugField(
             required=False, allow_blank=True, help_text="A rulebook game's slug."
         )
-        players = serializers.ListField(
-            child=serializers.IntegerField(),
+        players = Ids(
             required=False,
             help_text="Seat ids; default everyone seated who is not sitting out.",
         )
-        dealer = serializers.IntegerField(
+        dealer = RecordId(
             required=False, help_text="A seat id; default the next dealer to the left."
         )
         side_pots = serializers.BooleanField(default=True)
@@ -189,9 +191,7 @@ class AntesApi(LedgerApi):
     """Everyone in the hand antes, in one posting: the host or the dealer."""
 
     class InputSerializer(serializers.Serializer):
-        ante = serializers.IntegerField(
-            required=False, max_value=10**12, help_text="Default: the night's ante."
-        )
+        ante = Whole(required=False, help_text="Default: the night's ante.")
 
         class Meta:
             ref_name = "Antes"
@@ -220,8 +220,8 @@ class AntesApi(LedgerApi):
 
 
 class BlindInput(serializers.Serializer):
-    seat = serializers.IntegerField()
-    chips = serializers.IntegerField(max_value=10**12)
+    seat = RecordId()
+    chips = Whole()
 
     class Meta:
         ref_name = "Blind"
@@ -231,7 +231,7 @@ class RoundApi(LedgerApi):
     """Open the next betting round, with who opens it and any blinds: the host or the dealer."""
 
     class InputSerializer(serializers.Serializer):
-        opener = serializers.IntegerField(
+        opener = RecordId(
             required=False, help_text="A seat id; default the first player left of the dealer."
         )
         blinds = BlindInput(many=True, required=False, help_text="Posted before anyone acts.")
@@ -272,11 +272,10 @@ class ActApi(LedgerApi):
     """One player's check, bet, call, raise, fold or all-in: that player, the dealer or host."""
 
     class InputSerializer(serializers.Serializer):
-        seat = serializers.IntegerField(help_text="The seat acting.")
+        seat = RecordId(help_text="The seat acting.")
         action = BettingKind()
-        amount = serializers.IntegerField(
+        amount = Whole(
             default=0,
-            max_value=10**12,
             help_text="For bet and raise: the total this round ('raise to'); otherwise 0.",
         )
 
@@ -308,7 +307,7 @@ class ActApi(LedgerApi):
 
 
 class DeclarationInput(serializers.Serializer):
-    seat = serializers.IntegerField()
+    seat = RecordId()
     declares = serializers.ChoiceField(["high", "low", "both"])
 
     class Meta:
@@ -327,20 +326,26 @@ class AwardApi(LedgerApi):
 
     class InputSerializer(serializers.Serializer):
         winners = serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True),
+            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
+            max_length=MOST,
             required=False,
         )
         low_winners = serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField(), allow_empty=True),
+            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
+            max_length=MOST,
             required=False,
             allow_null=True,
         )
         declarations = DeclarationInput(many=True, required=False)
         high_order = serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField()), required=False
+            child=serializers.ListField(child=RecordId(), max_length=MOST),
+            max_length=MOST,
+            required=False,
         )
         low_order = serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField()), required=False
+            child=serializers.ListField(child=RecordId(), max_length=MOST),
+            max_length=MOST,
+            required=False,
         )
 
         class Meta:

@@ -8,7 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 
-from ledger import closing, hands, services
+from ledger import closing, hands, inputs, services
 from ledger.actors import Actor
 from ledger.api import reads
 from ledger.api.base import (
@@ -17,15 +17,15 @@ from ledger.api.base import (
     WRITE_ERRORS,
     LedgerApi,
     Refused,
-    create_night_once,
+    host_write_once,
     night_actor,
     seat_in,
     signed_in_user,
     write_once,
 )
+from ledger.api.fields import ChipValue, Currency, RecordId, Text, Whole
 from ledger.api.groups import HouseRulesInput
 from ledger.api.outputs import (
-    ChipColour,
     ChipsWriteOutput,
     NightOutput,
     NightSummary,
@@ -37,18 +37,17 @@ from ledger.models import Group, Night, Person, Seat
 NO_SUCH_GROUP = "Group {id} is not one of yours."
 NOT_IN_GROUP = "Person {id} is not on this group's roster."
 PERSON_OR_NAME = "Name an existing person or give a new name, not both."
-# Chips in an open hand's betting round are counted from the stack at its start.
-IN_HAND = "{name} is in the open hand: finish it first."
-
-# Chip counts are int64 in the journal; anything near that is a typo, not a stack.
-MOST_CHIPS = 10**12
 
 TAG = ["ledger: nights"]
 SEATS = ["ledger: seats and chips"]
 
 
-def chips_field(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(max_value=MOST_CHIPS, min_value=-MOST_CHIPS, **kwargs)
+class ChipColourInput(serializers.Serializer):
+    name = Text(most=inputs.CHIP_NAME)
+    value = ChipValue(help_text='What one chip of this colour is worth, e.g. "0.25".')
+
+    class Meta:
+        ref_name = "ChipColourInput"
 
 
 class NightListApi(LedgerApi):
@@ -71,10 +70,12 @@ class NightListApi(LedgerApi):
         return paginator.get_paginated_response(NightSummary(page, many=True).data)
 
     class InputSerializer(serializers.Serializer):
-        group = serializers.IntegerField(help_text="One of your groups.")
-        name = serializers.CharField(max_length=80)
-        chips = ChipColour(many=True, help_text="Chip colours and what each is worth.")
-        currency = serializers.CharField(min_length=3, max_length=3, default="USD")
+        group = RecordId(what="groups", help_text="One of your groups.")
+        name = Text(most=inputs.NIGHT_NAME)
+        chips = ChipColourInput(
+            many=True, max_length=inputs.MOST_COLOURS, help_text="Chip colours and their values."
+        )
+        currency = Currency(default="USD")
         settings = HouseRulesInput(
             required=False, help_text="Overrides of the group's house settings."
         )
@@ -102,15 +103,14 @@ class NightListApi(LedgerApi):
                 host=user,
                 group=group,
                 name=given["name"],
-                # The field pads to four places; messages and storage read better without.
-                chips=[(c["name"], format(c["value"].normalize(), "f")) for c in given["chips"]],
+                chips=[(c["name"], c["value"]) for c in given["chips"]],
                 currency=given["currency"],
                 settings=given.get("settings"),
             )
             actor = Actor(night=night, role="host")
-            return night, NightOutput(reads.night_view(night, actor)).data
+            return status.HTTP_201_CREATED, NightOutput(reads.night_view(night, actor)).data
 
-        return create_night_once(request, user, create)
+        return host_write_once(request, user, create)
 
 
 class NightDetailApi(LedgerApi):
@@ -138,12 +138,17 @@ class SeatAddApi(LedgerApi):
     """Seat someone from the group's roster, or someone new; late arrivals too."""
 
     class InputSerializer(serializers.Serializer):
-        person = serializers.IntegerField(required=False, help_text="Someone on the roster.")
-        name = serializers.CharField(
-            required=False, max_length=60, help_text="Or a new person, added to the roster."
+        person = RecordId(what="people", required=False, help_text="Someone on the roster.")
+        name = Text(
+            most=inputs.PERSON_NAME,
+            required=False,
+            help_text="Or a new person, added to the roster.",
         )
-        position = serializers.IntegerField(
-            required=False, min_value=1, max_value=999, help_text="Default: the next free one."
+        position = Whole(
+            least=1,
+            most=inputs.MOST_POSITION,
+            required=False,
+            help_text="Default: the next free one.",
         )
 
         class Meta:
@@ -228,24 +233,17 @@ class LeaveApi(LedgerApi):
         def write(night: Night):
             services.check_open(night)
             seat = seat_in(night, seat_id)
-            if _in_open_hand(night, seat):
-                raise Refused(IN_HAND.format(name=seat.person.name))
             services.leave(night=night, seat=seat, recorded_by=actor.label)
             return status.HTTP_200_OK, SeatOutput(reads.seat_view(seat, 0)).data
 
         return write_once(request, actor, write)
 
 
-def _in_open_hand(night: Night, seat: Seat) -> bool:
-    hand = hands.open_hand(night)
-    return hand is not None and seat.pk in hand.seat_order
-
-
 class BuyInApi(LedgerApi):
     """Chips from the bank to a stack, on credit until the settlement."""
 
     class InputSerializer(serializers.Serializer):
-        chips = chips_field(help_text="Whole chips, more than zero.")
+        chips = Whole(least=1, help_text="Whole chips, more than zero.")
 
         class Meta:
             ref_name = "BuyIn"
@@ -267,7 +265,7 @@ class CashOutApi(LedgerApi):
     """Chips from a stack back to the bank: the whole stack unless `chips` says less."""
 
     class InputSerializer(serializers.Serializer):
-        chips = chips_field(required=False, help_text="Default: the whole stack.")
+        chips = Whole(least=1, required=False, help_text="Default: the whole stack.")
 
         class Meta:
             ref_name = "CashOut"
@@ -280,8 +278,6 @@ class CashOutApi(LedgerApi):
     )
     def post(self, request, night_id: int, seat_id: int):
         def book(night: Night, seat: Seat, given: dict, label: str):
-            if _in_open_hand(night, seat):
-                raise Refused(IN_HAND.format(name=seat.person.name))
             return services.cash_out(
                 night=night, seat=seat, chips=given.get("chips"), recorded_by=label
             )
@@ -293,8 +289,10 @@ class AdjustApi(LedgerApi):
     """Book a recount difference with a reason: positive adds chips to the stack."""
 
     class InputSerializer(serializers.Serializer):
-        chips = chips_field(help_text="Chips to add (+) or take away (-); not zero.")
-        reason = serializers.CharField(max_length=200)
+        chips = Whole(
+            least=-inputs.MOST_CHIPS, help_text="Chips to add (+) or take away (-); not zero."
+        )
+        reason = Text(most=inputs.REASON)
 
         class Meta:
             ref_name = "Adjustment"
@@ -339,7 +337,11 @@ def _seat_chips_write(request, night_id: int, seat_id: int, serializer, book) ->
 
 
 class JoinLinkApi(LedgerApi):
-    """Revoke a seat's join link, or issue a fresh one (the old one stops working)."""
+    """Revoke a seat's join link, issue a fresh one (the old one stops working), or free the seat.
+
+    Each forgets the phone that holds the seat; "release" keeps the link, so
+    another phone can claim the seat with it.
+    """
 
     class InputSerializer(serializers.Serializer):
         change = serializers.ChoiceField(["revoke", "renew"])
@@ -347,9 +349,15 @@ class JoinLinkApi(LedgerApi):
         class Meta:
             ref_name = "LinkChange"
 
+    class SeatLinkSerializer(serializers.Serializer):
+        change = serializers.ChoiceField(["revoke", "renew", "release"])
+
+        class Meta:
+            ref_name = "SeatLinkChange"
+
     @extend_schema(
         tags=SEATS,
-        request=InputSerializer,
+        request=SeatLinkSerializer,
         responses={200: SeatOutput, **WRITE_ERRORS},
         parameters=[KEY_PARAMETER],
     )
@@ -357,15 +365,17 @@ class JoinLinkApi(LedgerApi):
         actor = night_actor(request, night_id)
         actor.require_host()
         seat_in(actor.night, seat_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.SeatLinkSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        change = {
+            "revoke": services.join_link_revoke,
+            "renew": services.join_link_renew,
+            "release": services.join_link_release,
+        }[data.validated_data["change"]]
 
         def write(night: Night):
             seat = seat_in(night, seat_id)
-            if data.validated_data["change"] == "revoke":
-                services.join_link_revoke(seat=seat)
-            else:
-                services.join_link_renew(seat=seat)
+            change(seat=seat)
             return status.HTTP_200_OK, _seat_body(night, seat)
 
         return write_once(request, actor, write)

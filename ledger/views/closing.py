@@ -10,19 +10,19 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import actors, closing, hands, runs, services
+from ledger import actors, closing, hands, inputs, runs, services
 from ledger.actors import Actor
 from ledger.forms import counted_chips, seat_from, whole
 from ledger.models import Night, Payment
 from ledger.views import state
 from ledger.views.common import HtmxHttpRequest, message, night_for, see_other, write
-from ledger.views.table import NO_SUCH_LINK, answer
+from ledger.views.table import answer, bad_link
 
 HOST_ONLY = "Only the night's host can do that."
 IN_PLAY = "A hand is in play: the settlement can be exported once it is settled."
@@ -150,7 +150,7 @@ def end_adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         posting = services.adjust(
             night=night,
             seat=seat_from(night, request.POST.get("seat")),
-            chips=whole(request.POST.get("chips"), "The adjustment"),
+            chips=whole(request.POST.get("chips"), "The adjustment", least=-inputs.MOST_CHIPS),
             reason=request.POST.get("reason", ""),
             recorded_by=actor.label,
         )
@@ -217,7 +217,7 @@ def settlement(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def watch_settlement(request: HtmxHttpRequest, token: str) -> HttpResponse:
     found = actors.spectator_night(token)
     if found is None:
-        raise Http404(NO_SUCH_LINK)
+        return bad_link(request)
     ctx = settlement_context(found, Actor(night=found, role="spectator"))
     ctx["watch_token"] = token
     return render(request, "ledger/settlement.html", ctx)

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django_htmx.middleware import HtmxDetails
 
-from ledger import actors, journal
+from ledger import actors, inputs, journal
 from ledger.actors import Actor, Forbidden
 from ledger.betting import BettingError
 from ledger.house_rules import HouseRulesError
@@ -30,7 +30,15 @@ KEY_MISSING = "This form has no request key: reload the page and try again."
 NOT_SENT = ("csrfmiddlewaretoken", "idempotency_key")
 
 # Refusals a page explains to the user; anything else is a bug and a 500.
-REFUSED = (LedgerError, ValidationError, UnitError, HouseRulesError, PotError, BettingError)
+REFUSED = (
+    LedgerError,
+    ValidationError,
+    UnitError,
+    HouseRulesError,
+    PotError,
+    BettingError,
+    inputs.InputError,
+)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -55,7 +63,7 @@ def message(exc: Exception) -> str:
 def run_once(request: HttpRequest, night: Night, call: Callable[[Night], dict | None]) -> dict:
     """Run a write at most once for the form's idempotency key, the posted body as its payload."""
     key = request.POST.get("idempotency_key", "").strip()
-    if not key or len(key) > 80:
+    if not inputs.is_key(key):
         raise LedgerError(KEY_MISSING)
     payload = {"path": request.path} | {
         name: request.POST.getlist(name) for name in sorted(request.POST) if name not in NOT_SENT

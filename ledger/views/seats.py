@@ -22,7 +22,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import closing, services
+from ledger import closing, inputs, services
 from ledger.actors import Actor
 from ledger.forms import SeatAddForm, form_message, seat_from, whole
 from ledger.models import Night
@@ -31,6 +31,7 @@ from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
 from ledger.views.table import answer
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+LINK_CHANGES = ("new", "revoke")
 
 
 def lan_ip() -> str | None:
@@ -144,6 +145,13 @@ def seats_write(request: HtmxHttpRequest, night_id: int, call, *, host_only: boo
     )
 
 
+def _parsed_choice(value: str | None, choices: tuple[str, ...], label: str) -> str:
+    try:
+        return inputs.choice(value, choices, label=label)
+    except inputs.InputError as exc:
+        raise ValidationError(str(exc)) from None
+
+
 def _seat(night: Night, request: HttpRequest):
     return seat_from(night, request.POST.get("seat"))
 
@@ -166,7 +174,7 @@ def seat_add(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def buy_in(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
-        chips = whole(request.POST.get("chips"), "The buy-in")
+        chips = whole(request.POST.get("chips"), "The buy-in", least=1)
         posting = services.buy_in(
             night=night, seat=_seat(night, request), chips=chips, recorded_by=actor.label
         )
@@ -179,7 +187,7 @@ def buy_in(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def cash_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         text = request.POST.get("chips", "").strip()
-        chips = whole(text, "The cash-out") if text else None
+        chips = whole(text, "The cash-out", least=1) if text else None
         posting = services.cash_out(
             night=night, seat=_seat(night, request), chips=chips, recorded_by=actor.label
         )
@@ -191,7 +199,7 @@ def cash_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
-        chips = whole(request.POST.get("chips"), "The adjustment")
+        chips = whole(request.POST.get("chips"), "The adjustment", least=-inputs.MOST_CHIPS)
         posting = services.adjust(
             night=night,
             seat=_seat(night, request),
@@ -209,7 +217,7 @@ def sit_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Sit out the next hands, or come back; the host or the player at that seat."""
 
     def call(night: Night, actor: Actor) -> dict:
-        out = request.POST.get("out") == "1"
+        out = _parsed_choice(request.POST.get("out"), ("1", "0"), "Sitting out") == "1"
         seat = services.sit_out(night=night, seat=_seat(night, request), out=out)
         return {"message": f"{seat.person.name} {'sits out' if out else 'is back'}."}
 
@@ -227,16 +235,25 @@ def leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     return seats_write(request, night_id, call)
 
 
+SEAT_LINK_CHANGES = {
+    "new": services.join_link_renew,
+    "revoke": services.join_link_revoke,
+    "release": services.join_link_release,
+}
+
+
 @require_POST
 def join_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
-    """Revoke a seat's join link, or make a new one (which also revokes the old)."""
+    """A seat's join link: revoke it, make a new one (the old stops), or free the seat.
+
+    Freeing forgets the phone that holds the seat, so the same link can be
+    claimed by another phone; the other two forget it as well.
+    """
 
     def call(night: Night, actor: Actor) -> dict:
+        change = _parsed_choice(request.POST.get("do"), tuple(SEAT_LINK_CHANGES), "The change")
         seat = _seat(night, request)
-        if request.POST.get("do") == "new":
-            services.join_link_renew(seat=seat)
-        else:
-            services.join_link_revoke(seat=seat)
+        SEAT_LINK_CHANGES[change](seat=seat)
         return {"seat": seat.pk}
 
     return seats_write(request, night_id, call)
@@ -245,7 +262,7 @@ def join_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def watch_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
-        if request.POST.get("do") == "new":
+        if _parsed_choice(request.POST.get("do"), LINK_CHANGES, "The change") == "new":
             services.spectator_link_renew(night=night)
         else:
             services.spectator_link_revoke(night=night)

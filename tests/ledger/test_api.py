@@ -21,8 +21,8 @@ from ledger.api import hands as hands_api
 from ledger.api import nights as nights_api
 from ledger.api_auth import BAD_SEAT_TOKEN
 from ledger.journal import KEY_REUSED
-from ledger.models import Night, Person, Posting, WriteRequest
-from tests.ledger.conftest import journal_rows, journal_total
+from ledger.models import Group, Night, Person, Posting, WriteRequest
+from tests.ledger.conftest import journal_rows, journal_total, seat_key
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def read(client, path, **params):
 
 def seat_client(seat) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_X_HOMEGAME_SEAT=seat.join_token)
+    client.credentials(HTTP_X_HOMEGAME_SEAT=seat_key(seat))
     return client
 
 
@@ -151,21 +151,25 @@ def test_group_settings_change_for_later_nights(api, group):
     ("body", "field"),
     [
         ({"name": ""}, "name"),
-        ({"name": "X", "settings": {"limit": "sky"}}, "settings"),
-        ({"name": "X", "settings": {"ante": 1.5}}, "settings"),
+        ({"name": "X", "settings": {"limit": "sky"}}, "settings.limit"),
+        ({"name": "X", "settings": {"ante": 1.5}}, "settings.ante"),
+        ({"name": "X", "settings": {"ante": 10**9 + 1}}, "settings.ante"),
+        ({"name": "X" * 81}, "name"),
     ],
 )
 def test_a_bad_group_is_refused(api, body, field):
     response = send(api, "groups/", body)
     assert response.status_code == 400
-    assert field in response.json()
+    assert field in response.json()["fields"]
+    assert not Group.objects.filter(name__startswith="X").exists()
 
 
 def test_a_capped_group_needs_its_cap(api):
     response = send(api, "groups/", {"name": "Capped", "settings": {"limit": "cap"}})
     assert response.status_code == 400
     assert response.json() == {
-        "detail": "A capped betting limit needs the cap: the most one bet or raise may add."
+        "detail": "A capped betting limit needs the cap: the most one bet or raise may add.",
+        "fields": {},
     }
 
 
@@ -205,13 +209,21 @@ def test_a_host_creates_a_night_with_chip_colours_and_settings(api, group):
             [{"name": "white", "value": "0.05"}, {"name": "odd", "value": "0.12"}],
             "odd chips are worth 0.12, which is not a whole number of 0.05 chips.",
         ),
-        ([{"name": "white", "value": "0"}], "white chips must be worth more than nothing, not 0."),
     ],
 )
 def test_a_night_whose_chips_cannot_count_is_refused(api, group, chips, message):
     response = send(api, "", {"group": group.pk, "name": "Bad", "chips": chips})
     assert response.status_code == 400
-    assert response.json() == {"detail": message}
+    assert response.json() == {"detail": message, "fields": {}}
+    assert not Night.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["0", "100000000", "1E+30", "0.00001", "1E-2000000", 0.25])
+def test_a_chip_value_out_of_bounds_is_refused_by_field(api, group, value):
+    chips = [{"name": "white", "value": value}]
+    response = send(api, "", {"group": group.pk, "name": "Bad", "chips": chips})
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["chips.0.value"]
     assert not Night.objects.exists()
 
 
@@ -221,7 +233,10 @@ def test_a_night_in_another_hosts_group_is_refused(api, django_user_model):
     body = {"group": theirs.pk, "name": "Sneaky", "chips": [{"name": "w", "value": "1"}]}
     response = send(api, "", body)
     assert response.status_code == 400
-    assert response.json() == {"detail": nights_api.NO_SUCH_GROUP.format(id=theirs.pk)}
+    assert response.json() == {
+        "detail": nights_api.NO_SUCH_GROUP.format(id=theirs.pk),
+        "fields": {},
+    }
     assert not Night.objects.exists()
 
 
@@ -238,9 +253,9 @@ def test_seats_come_from_the_roster_or_a_new_name(api, night, group):
     assert group.people.filter(name="Latecomer").exists()
     taken = send(api, f"{night.pk}/seats/", {"name": "Other", "position": 7})
     assert taken.status_code == 400
-    assert taken.json() == {"detail": services.SEAT_TAKEN.format(position=7)}
+    assert taken.json() == {"detail": services.SEAT_TAKEN.format(position=7), "fields": {}}
     again = send(api, f"{night.pk}/seats/", {"person": ann.pk})
-    assert again.json() == {"detail": services.ALREADY_SEATED.format(name="Ann")}
+    assert again.json() == {"detail": services.ALREADY_SEATED.format(name="Ann"), "fields": {}}
 
 
 @pytest.mark.parametrize(
@@ -254,7 +269,7 @@ def test_seats_come_from_the_roster_or_a_new_name(api, night, group):
 def test_a_seat_needs_one_person_from_this_group(api, night, body, message):
     response = send(api, f"{night.pk}/seats/", body)
     assert response.status_code == 400
-    assert response.json() == {"detail": message}
+    assert response.json() == {"detail": message, "fields": {}}
     assert not night.seats.exists()
 
 
@@ -290,20 +305,22 @@ def test_a_player_sits_out_comes_back_and_leaves(api, bought):
     rows = read(api, f"{night.pk}/settlement/").json()["rows"]
     assert {r["name"]: r["chips"] for r in rows}["Bob"] == 0
     again = send(api, f"{night.pk}/seats/{bob.pk}/buy-in/", {"chips": 10})
-    assert again.json() == {"detail": services.SEAT_LEFT.format(name="Bob")}
+    assert again.json() == {"detail": services.SEAT_LEFT.format(name="Bob"), "fields": {}}
 
 
 def test_join_and_spectator_links_can_be_revoked_and_renewed(api, night, seats):
     ann = seats[0]
     old = ann.join_token
-    assert read(seat_client(ann), f"{night.pk}/").status_code == 200
+    phone = seat_client(ann)
+    assert read(phone, f"{night.pk}/").status_code == 200
     revoked = send(api, f"{night.pk}/seats/{ann.pk}/join-link/", {"change": "revoke"})
     assert revoked.json()["join_token"] is None
-    refused = read(seat_client(ann), f"{night.pk}/")
+    refused = read(phone, f"{night.pk}/")
     assert refused.status_code == 403
-    assert refused.json() == {"detail": BAD_SEAT_TOKEN}
+    assert refused.json() == {"detail": BAD_SEAT_TOKEN, "fields": {}}
     renewed = send(api, f"{night.pk}/seats/{ann.pk}/join-link/", {"change": "renew"})
     assert renewed.json()["join_token"] not in (None, old)
+    assert read(phone, f"{night.pk}/").status_code == 403  # a new link, a new claim
     ann.refresh_from_db()
     assert read(seat_client(ann), f"{night.pk}/").status_code == 200
     spectator = watch_client(night)
@@ -558,7 +575,7 @@ def test_ending_the_night_settles_nets_in_chips_and_money_with_explained_payment
     assert paid.status_code == 200
     assert paid.json()["paid_at"] is not None
     twice = send(api, f"{night.pk}/payments/{payments['Bob']['id']}/paid/")
-    assert twice.json() == {"detail": closing.ALREADY_PAID}
+    assert twice.json() == {"detail": closing.ALREADY_PAID, "fields": {}}
 
 
 def test_the_payee_can_mark_their_payment_paid(api, side_pot):
@@ -585,7 +602,8 @@ def test_a_pot_nobody_can_win_rides_and_is_shared_out_before_the_end(api, dealt)
     assert read(api, f"{night.pk}/settlement/").status_code == 409
     counts = [{"seat": s.pk, "chips": c} for s, c in ((ann, 199), (bob, 99), (cat, 49))]
     assert refused(api, night, f"{night.pk}/end/", {"counts": counts}) == {
-        "detail": closing.CHIPS_RIDING.format(chips=3)
+        "detail": closing.CHIPS_RIDING.format(chips=3),
+        "fields": {},
     }
     shared = send(api, f"{night.pk}/riding-share/")
     assert shared.status_code == 201
@@ -593,7 +611,8 @@ def test_a_pot_nobody_can_win_rides_and_is_shared_out_before_the_end(api, dealt)
     assert stacks(api, night) == {"Ann": 200, "Bob": 100, "Cat": 50}
     assert read(api, f"{night.pk}/").json()["riding"] == 0
     assert refused(api, night, f"{night.pk}/riding-share/", {}) == {
-        "detail": closing.NOTHING_RIDING
+        "detail": closing.NOTHING_RIDING,
+        "fields": {},
     }
     counts = [{"seat": s.pk, "chips": c} for s, c in ((ann, 200), (bob, 100), (cat, 50))]
     assert send(api, f"{night.pk}/end/", {"counts": counts}).status_code == 200
@@ -622,7 +641,8 @@ def test_a_count_that_differs_keeps_the_night_open(api, side_pot):
     response = send(api, f"{night.pk}/end/", {"counts": counts})
     assert response.status_code == 400
     assert response.json() == {
-        "detail": closing.COUNT_DIFFERS.format(name="Bob", counted=60, booked=61)
+        "detail": closing.COUNT_DIFFERS.format(name="Bob", counted=60, booked=61),
+        "fields": {},
     }
     assert state(night) == before
     assert Night.objects.get(pk=night.pk).status == "open"
@@ -653,7 +673,7 @@ def test_gets_change_nothing(api, dealt):
     # With the antes in the pot there is nothing to settle yet.
     early = read(api, f"{night.pk}/settlement/")
     assert early.status_code == 409
-    assert early.json() == {"detail": closing_api.CHIPS_IN_THE_MIDDLE.format(chips=3)}
+    assert early.json() == {"detail": closing_api.CHIPS_IN_THE_MIDDLE.format(chips=3), "fields": {}}
     assert (state(night), night.accounts.count()) == before
 
 
@@ -680,29 +700,28 @@ def refused(client, night, path, body, status=400):
 @pytest.mark.parametrize(
     ("chips", "field_error"),
     [
-        (-5, None),
-        (0, None),
+        (-5, "Chips must be at least 1, not -5."),
+        (0, "Chips must be at least 1, not 0."),
         (2.5, "A valid integer is required."),
         ("ten", "A valid integer is required."),
+        ("10", "A valid integer is required."),
         (True, "A valid integer is required."),
-        (10**13, "Ensure this value is less than or equal to 1000000000000."),
+        (10**9 + 1, "Chips can be at most 1,000,000,000, not 1,000,000,001."),
+        (2**64, "Chips can be at most 1,000,000,000, not 18,446,744,073,709,551,616."),
         (None, "This field may not be null."),
     ],
 )
 def test_a_buy_in_that_is_not_a_whole_positive_count_is_refused(api, bought, chips, field_error):
     night, (ann, _, _) = bought
     body = refused(api, night, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": chips})
-    if field_error:
-        assert body == {"chips": [field_error]}
-    else:
-        assert body == {"detail": f"A chip movement must be more than zero, got {chips}."}
+    assert body["fields"] == {"chips": [field_error]}
 
 
 @pytest.mark.parametrize(
     ("path", "body", "message"),
     [
         ("cash-out/", {"chips": 201}, services.CASH_MORE_THAN_STACK.format(name="Ann", stack=200)),
-        ("cash-out/", {"chips": 0}, "A chip movement must be more than zero, got 0."),
+        ("cash-out/", {"chips": 0}, "Chips must be at least 1, not 0."),
         ("adjustments/", {"chips": 5, "reason": "  "}, services.NO_REASON),
         (
             "adjustments/",
@@ -716,7 +735,7 @@ def test_chips_out_of_a_stack_are_refused_beyond_it(api, bought, path, body, mes
     night, (ann, _, _) = bought
     got = refused(api, night, f"{night.pk}/seats/{ann.pk}/{path}", body)
     if "reason" in body and not body["reason"].strip():
-        assert got in ({"detail": message}, {"reason": ["This field may not be blank."]})
+        assert got["fields"] == {"reason": ["This field may not be blank."]}
     else:
         assert message in got["detail"]
 
@@ -725,7 +744,6 @@ def test_chips_out_of_a_stack_are_refused_beyond_it(api, bought, path, body, mes
     ("who", "action", "amount", "message"),
     [
         ("ann", "bet", 500, "Ann has only 199 behind: go all in instead."),
-        ("ann", "bet", -3, "An amount must be more than zero, not -3."),
         ("ann", "bet", 0, "An amount must be more than zero, not 0."),
         ("ann", "call", 0, "There is nothing to call: check instead."),
         ("ann", "check", 5, "'check' takes no amount."),
@@ -736,7 +754,10 @@ def test_bad_actions_are_refused_with_the_reason(api, dealt, who, action, amount
     night, seats = dealt
     seat = dict(zip(("ann", "bob", "cat"), seats, strict=True))[who]
     body = {"seat": seat.pk, "action": action, "amount": amount}
-    assert refused(api, night, f"{night.pk}/hands/1/actions/", body) == {"detail": message}
+    assert refused(api, night, f"{night.pk}/hands/1/actions/", body) == {
+        "detail": message,
+        "fields": {},
+    }
 
 
 def test_a_raise_too_small_is_refused(api, dealt):
@@ -744,21 +765,22 @@ def test_a_raise_too_small_is_refused(api, dealt):
     act(api, night, ann, "bet", 20)
     body = {"seat": bob.pk, "action": "raise", "amount": 30}
     assert refused(api, night, f"{night.pk}/hands/1/actions/", body) == {
-        "detail": "The smallest raise is to 40."
+        "detail": "The smallest raise is to 40.",
+        "fields": {},
     }
 
 
-@pytest.mark.parametrize("amount", [2.5, "lots", 10**13])
+@pytest.mark.parametrize("amount", [2.5, "lots", 10**13, -3])
 def test_a_fractional_or_absurd_amount_is_refused_by_field(api, dealt, amount):
     night, (ann, _, _) = dealt
     body = {"seat": ann.pk, "action": "bet", "amount": amount}
-    assert "amount" in refused(api, night, f"{night.pk}/hands/1/actions/", body)
+    assert "amount" in refused(api, night, f"{night.pk}/hands/1/actions/", body)["fields"]
 
 
 def test_an_unknown_action_is_refused(api, dealt):
     night, (ann, _, _) = dealt
     body = {"seat": ann.pk, "action": "steal"}
-    assert "action" in refused(api, night, f"{night.pk}/hands/1/actions/", body)
+    assert "action" in refused(api, night, f"{night.pk}/hands/1/actions/", body)["fields"]
 
 
 def test_an_action_on_a_finished_hand_is_refused(api, side_pot):
@@ -766,10 +788,12 @@ def test_an_action_on_a_finished_hand_is_refused(api, side_pot):
     send(api, f"{night.pk}/hands/1/award/", {"winners": [[cat.pk], [bob.pk]]})
     body = {"seat": ann.pk, "action": "check"}
     assert refused(api, night, f"{night.pk}/hands/1/actions/", body) == {
-        "detail": hands.HAND_OVER.format(number=1)
+        "detail": hands.HAND_OVER.format(number=1),
+        "fields": {},
     }
     assert refused(api, night, f"{night.pk}/hands/1/antes/", {}) == {
-        "detail": hands.HAND_OVER.format(number=1)
+        "detail": hands.HAND_OVER.format(number=1),
+        "fields": {},
     }
 
 
@@ -778,7 +802,7 @@ def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, 
     other = services.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
     stranger = services.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
     for seat_id in (stranger.pk, 999_999):
-        message = {"detail": base.UNKNOWN_SEAT.format(id=seat_id)}
+        message = {"detail": base.UNKNOWN_SEAT.format(id=seat_id), "fields": {}}
         path = f"{night.pk}/hands/1/"
         assert (
             refused(api, night, path + "actions/", {"seat": seat_id, "action": "fold"}) == message
@@ -794,9 +818,10 @@ def test_other_nights_seats_in_paths_are_not_found(api, bought, host, group):
     other = services.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
     stranger = services.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
     got = refused(api, night, f"{night.pk}/seats/{stranger.pk}/buy-in/", {"chips": 5}, status=404)
-    assert got == {"detail": base.NO_SUCH_SEAT.format(id=stranger.pk)}
+    assert got == {"detail": base.NO_SUCH_SEAT.format(id=stranger.pk), "fields": {}}
     assert refused(api, night, f"{night.pk}/hands/9/antes/", {}, 404) == {
-        "detail": base.NO_SUCH_HAND.format(number=9)
+        "detail": base.NO_SUCH_HAND.format(number=9),
+        "fields": {},
     }
 
 
@@ -804,36 +829,43 @@ def test_award_refusals(api, side_pot, host, group):
     night, (ann, bob, cat) = side_pot
     path = f"{night.pk}/hands/1/award/"
     assert refused(api, night, path, {"winners": [[cat.pk]]}) == {
-        "detail": hands.WINNERS_NEEDED.format(count=2)
+        "detail": hands.WINNERS_NEEDED.format(count=2),
+        "fields": {},
     }
     assert refused(api, night, path, {"winners": [[cat.pk], [cat.pk]]}) == {
-        "detail": "Cat cannot win pot 2: folded or not in that side pot."
+        "detail": "Cat cannot win pot 2: folded or not in that side pot.",
+        "fields": {},
     }
     assert refused(api, night, path, {"winners": [[999_999], [bob.pk]]}) == {
-        "detail": base.UNKNOWN_SEAT.format(id=999_999)
+        "detail": base.UNKNOWN_SEAT.format(id=999_999),
+        "fields": {},
     }
-    assert refused(api, night, path, {}) == {"detail": hands_api.AWARD_NEEDED}
+    assert refused(api, night, path, {}) == {"detail": hands_api.AWARD_NEEDED, "fields": {}}
     both = {"winners": [[cat.pk], [bob.pk]], "declarations": [{"seat": ann.pk, "declares": "low"}]}
-    assert refused(api, night, path, both) == {"detail": hands_api.AWARD_ONE_WAY}
+    assert refused(api, night, path, both) == {"detail": hands_api.AWARD_ONE_WAY, "fields": {}}
 
 
 def test_award_while_betting_is_open_is_refused(api, dealt):
     night, (ann, _, _) = dealt
     assert refused(api, night, f"{night.pk}/hands/1/award/", {"winners": [[ann.pk]]}) == {
-        "detail": hands.ROUND_STILL_OPEN.format(name="Ann")
+        "detail": hands.ROUND_STILL_OPEN.format(name="Ann"),
+        "fields": {},
     }
 
 
 def test_a_hand_start_is_refused_for_bad_players_or_game(api, bought):
     night, (ann, _bob, _) = bought
     assert refused(api, night, f"{night.pk}/hands/", {"game": "no-such-game"}) == {
-        "detail": hands_api.UNKNOWN_GAME.format(slug="no-such-game")
+        "detail": hands_api.UNKNOWN_GAME.format(slug="no-such-game"),
+        "fields": {},
     }
     assert refused(api, night, f"{night.pk}/hands/", {"players": [ann.pk]}) == {
-        "detail": hands.TOO_FEW_PLAYERS
+        "detail": hands.TOO_FEW_PLAYERS,
+        "fields": {},
     }
     assert refused(api, night, f"{night.pk}/hands/", {"players": [ann.pk, ann.pk]}) == {
-        "detail": base.LISTED_TWICE.format(id=ann.pk)
+        "detail": base.LISTED_TWICE.format(id=ann.pk),
+        "fields": {},
     }
     assert not night.hands.exists()
 
@@ -841,13 +873,14 @@ def test_a_hand_start_is_refused_for_bad_players_or_game(api, bought):
 def test_a_second_hand_waits_for_the_first(api, dealt):
     night, _ = dealt
     assert refused(api, night, f"{night.pk}/hands/", {}) == {
-        "detail": hands.HAND_IN_PROGRESS.format(number=1)
+        "detail": hands.HAND_IN_PROGRESS.format(number=1),
+        "fields": {},
     }
 
 
 def test_cash_out_and_leave_wait_for_the_open_hand(api, dealt):
     night, (ann, _, _) = dealt
-    message = {"detail": nights_api.IN_HAND.format(name="Ann")}
+    message = {"detail": services.IN_HAND.format(name="Ann"), "fields": {}}
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/cash-out/", {}) == message
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/leave/", {}) == message
 
@@ -856,7 +889,7 @@ def test_nothing_is_recorded_after_the_night_ends(api, bought):
     night, (ann, bob, cat) = bought
     counts = [{"seat": s.pk, "chips": c} for s, c in ((ann, 200), (bob, 100), (cat, 50))]
     assert send(api, f"{night.pk}/end/", {"counts": counts}).status_code == 200
-    ended = {"detail": services.NIGHT_ENDED}
+    ended = {"detail": services.NIGHT_ENDED, "fields": {}}
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 5}) == ended
     assert refused(api, night, f"{night.pk}/hands/", {}) == ended
     assert refused(api, night, f"{night.pk}/end/", {"counts": counts}) == ended
@@ -883,9 +916,9 @@ def test_a_write_without_a_key_is_refused(api, bought):
     before = state(night)
     response = send(api, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 5}, key=None)
     assert response.status_code == 400
-    assert response.json() == {"detail": base.KEY_NEEDED}
+    assert response.json() == {"detail": base.KEY_NEEDED, "fields": {}}
     too_long = send(api, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 5}, key="k" * 65)
-    assert too_long.json() == {"detail": base.KEY_TOO_LONG.format(most=64)}
+    assert too_long.json() == {"detail": base.KEY_TOO_LONG.format(most=64), "fields": {}}
     assert state(night) == before
 
 
@@ -896,7 +929,7 @@ def test_a_write_without_a_key_is_refused(api, bought):
 def test_every_host_write_needs_a_key_too(api, group, path):
     response = send(api, path.format(group=group.pk), {"name": "X"}, key=None)
     assert response.status_code == 400
-    assert response.json() == {"detail": base.KEY_NEEDED}
+    assert response.json() == {"detail": base.KEY_NEEDED, "fields": {}}
 
 
 def test_a_repeated_key_returns_the_first_answer_and_posts_nothing(api, bought):
@@ -930,7 +963,7 @@ def test_the_same_key_with_another_body_or_endpoint_is_422(api, bought):
     before = state(night)
     other_body = send(api, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 26}, key="tap-2")
     assert other_body.status_code == 422
-    assert other_body.json() == {"detail": KEY_REUSED}
+    assert other_body.json() == {"detail": KEY_REUSED, "fields": {}}
     other_path = send(api, f"{night.pk}/seats/{bob.pk}/buy-in/", {"chips": 25}, key="tap-2")
     assert other_path.status_code == 422
     assert state(night) == before
@@ -991,7 +1024,7 @@ def test_session_writes_need_the_csrf_token_but_header_tokens_do_not(host, bough
     )
     assert with_token.status_code == 201
     seat = APIClient(enforce_csrf_checks=True)
-    seat.credentials(HTTP_X_HOMEGAME_SEAT=ann.join_token)
+    seat.credentials(HTTP_X_HOMEGAME_SEAT=seat_key(ann))
     assert send(seat, f"{night.pk}/seats/{ann.pk}/sit-out/", {"out": True}).status_code == 200
 
 
@@ -1002,6 +1035,7 @@ PATHS = {
     "/api/nights/groups/": {"get", "post"},
     "/api/nights/groups/{group_id}/people/": {"get", "post"},
     "/api/nights/groups/{group_id}/settings/": {"post"},
+    "/api/nights/join/": {"post"},
     "/api/nights/{night_id}/": {"get"},
     "/api/nights/{night_id}/spectator-link/": {"post"},
     "/api/nights/{night_id}/seats/": {"post"},
@@ -1039,7 +1073,9 @@ def test_the_schema_lists_every_ledger_endpoint_with_its_key_header(client):
     for path, ops in ledger.items():
         for method, op in ops.items():
             headers = {p["name"] for p in op.get("parameters", []) if p["in"] == "header"}
-            assert (base.KEY_HEADER in headers) == (method == "post"), (path, method)
+            # Claiming a seat answers a secret that is never stored, so it has no key to repeat.
+            keyed = method == "post" and path != "/api/nights/join/"
+            assert (base.KEY_HEADER in headers) == keyed, (path, method)
             assert op["responses"], (path, method)
     schemes = schema["components"]["securitySchemes"]
     assert schemes["seatToken"]["name"] == "X-Homegame-Seat"

@@ -87,7 +87,7 @@ def test_a_booking_missing_its_facts_is_refused_and_changes_nothing(api, night, 
         ({"rule": "challengers-match"}, "needs 'losers'"),
         ({"rule": "challengers-match", "roles": {"winner": [ann]}}, "has no role 'winner'"),
         ({"rule": "no-such-rule"}, "no money rule 'no-such-rule'"),
-        ({"rule": "ante", "count": -1}, "greater than or equal to 0"),
+        ({"rule": "ante", "count": -1}, "at least 0"),
     ]
     for body, reason in refusals:
         response = send(api, f"{night.pk}/hands/{hand}/charges/", body)

@@ -24,7 +24,7 @@ from ledger.api import groups as groups_api
 from ledger.api import hands as hands_api
 from ledger.api_auth import BAD_SEAT_TOKEN, BAD_WATCH_TOKEN
 from ledger.models import Group, Night, Payment, Person, Seat, WriteRequest
-from tests.ledger.conftest import journal_rows
+from tests.ledger.conftest import journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
 
@@ -348,10 +348,10 @@ def world(host, django_user_model) -> World:
     clients = {name: APIClient() for name in ["host", *CALLERS]}
     clients["host"].force_login(host)
     clients["other_host"].force_login(other)
-    clients["foreign_seat"].credentials(HTTP_X_HOMEGAME_SEAT=zed.join_token)
-    clients["own_seat"].credentials(HTTP_X_HOMEGAME_SEAT=ann.join_token)
-    clients["other_seat"].credentials(HTTP_X_HOMEGAME_SEAT=bob.join_token)
-    clients["dealer"].credentials(HTTP_X_HOMEGAME_SEAT=cat.join_token)
+    clients["foreign_seat"].credentials(HTTP_X_HOMEGAME_SEAT=seat_key(zed))
+    clients["own_seat"].credentials(HTTP_X_HOMEGAME_SEAT=seat_key(ann))
+    clients["other_seat"].credentials(HTTP_X_HOMEGAME_SEAT=seat_key(bob))
+    clients["dealer"].credentials(HTTP_X_HOMEGAME_SEAT=seat_key(cat))
     clients["watch"].credentials(HTTP_X_HOMEGAME_WATCH=night.spectator_token)
     return World(night=night, group=group, ann=ann, bob=bob, cat=cat, clients=clients)
 
@@ -423,8 +423,9 @@ def test_every_endpoint_is_in_the_matrix(client):
         )
         for m, p in covered
     }
-    # The collection endpoints without a night in the path have their own tests below.
-    listed = {("get", ""), ("post", ""), ("get", "groups/"), ("post", "groups/")}
+    # The collection endpoints without a night in the path have their own tests below;
+    # claiming a seat needs no caller at all (tests/ledger/test_claims.py).
+    listed = {("get", ""), ("post", ""), ("get", "groups/"), ("post", "groups/"), ("post", "join/")}
     assert ledger == covered | listed
 
 
@@ -489,7 +490,7 @@ def test_night_creation_is_for_signed_in_hosts_in_their_own_groups(world):
 def test_a_made_up_token_is_refused(world, header, message):
     before = snapshot(world)
     client = APIClient(**{header: "not-a-real-token"})
-    assert client.get(API + f"{world.night.pk}/").json() == {"detail": message}
+    assert client.get(API + f"{world.night.pk}/").json() == {"detail": message, "fields": {}}
     response = client.post(
         API + f"{world.night.pk}/hands/1/antes/", {}, format="json", HTTP_IDEMPOTENCY_KEY="k"
     )
@@ -504,7 +505,7 @@ def test_revoked_links_stop_working(world):
     dealer = world.clients["dealer"].post(
         API + f"{world.night.pk}/hands/1/antes/", {}, format="json", HTTP_IDEMPOTENCY_KEY="k"
     )
-    assert dealer.json() == {"detail": BAD_SEAT_TOKEN}
+    assert dealer.json() == {"detail": BAD_SEAT_TOKEN, "fields": {}}
     assert world.clients["watch"].get(API + f"{world.night.pk}/").status_code == 403
     assert snapshot(world) == before
 
@@ -544,7 +545,7 @@ def test_a_seat_cannot_act_for_another_seat_even_on_its_turn(world):
         HTTP_IDEMPOTENCY_KEY="bob-for-ann",
     )
     assert response.status_code == 403
-    assert response.json() == {"detail": NOT_YOURS}
+    assert response.json() == {"detail": NOT_YOURS, "fields": {}}
     assert snapshot(world) == before
 
 
@@ -575,5 +576,5 @@ def test_another_nights_payment_is_not_found(world, host):
         HTTP_IDEMPOTENCY_KEY="wrong-night",
     )
     assert response.status_code == 404
-    assert response.json() == {"detail": base.NO_SUCH_PAYMENT.format(id=payment.pk)}
+    assert response.json() == {"detail": base.NO_SUCH_PAYMENT.format(id=payment.pk), "fields": {}}
     assert snapshot(world) == before

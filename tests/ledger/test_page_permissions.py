@@ -269,7 +269,9 @@ def test_another_hosts_group_and_people_are_404(world):
 def test_a_revoked_spectator_link_reads_nothing(world):
     night = world["night"]
     host = world["clients"][HOST]
-    host.post(reverse("ledger:watch_link", args=[night.pk]), {"idempotency_key": key()})
+    host.post(
+        reverse("ledger:watch_link", args=[night.pk]), {"idempotency_key": key(), "do": "revoke"}
+    )
     watcher = world["clients"]["spectator link"]
     for name in ("watch", "watch_poll", "watch_settlement"):
         assert (

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ledger.inputs import NOT_A_CHIP_VALUE
 from ledger.units import (
     BLANK_NAME,
     CANNOT_EXPRESS,
@@ -16,7 +17,7 @@ from ledger.units import (
     NOT_CHIPS,
     NOT_DECIMAL,
     NOT_MONEY,
-    NOT_POSITIVE,
+    OUT_OF_RANGE,
     ChipColour,
     ChipSet,
     UnitError,
@@ -87,13 +88,31 @@ def test_a_count_of_units_is_a_whole_number(units):
     ("colours", "message"),
     [
         ([], NO_COLOURS),
-        ([("white", "0")], NOT_POSITIVE.format(name="white", value="0")),
-        ([("white", "-0.05")], NOT_POSITIVE.format(name="white", value="-0.05")),
+        ([("white", "0")], NOT_A_CHIP_VALUE.format(label="white chips", value="0")),
+        ([("white", "-0.05")], NOT_A_CHIP_VALUE.format(label="white chips", value="-0.05")),
+        ([("white", "100000000")], NOT_A_CHIP_VALUE.format(label="white chips", value="100000000")),
+        ([("white", "1E+30")], NOT_A_CHIP_VALUE.format(label="white chips", value="1E+30")),
+        ([("white", "0.00001")], NOT_A_CHIP_VALUE.format(label="white chips", value="0.00001")),
+        (
+            [("white", "1E-2000000")],
+            NOT_A_CHIP_VALUE.format(label="white chips", value="1E-2000000"),
+        ),
+        (
+            [ChipColour("white", Decimal("0.00001"))],
+            OUT_OF_RANGE.format(name="white", value="0.00001"),
+        ),
+        (
+            [ChipColour("white", Decimal("20000"))],
+            OUT_OF_RANGE.format(name="white", value="20000"),
+        ),
         ([("white", 0.05)], NOT_DECIMAL.format(name="white", value=0.05)),
         ([ChipColour("white", 0.05)], NOT_DECIMAL.format(name="white", value=0.05)),
         ([("white", 1)], NOT_DECIMAL.format(name="white", value=1)),
-        ([("white", "five cents")], NOT_DECIMAL.format(name="white", value="five cents")),
-        ([("white", "Infinity")], NOT_DECIMAL.format(name="white", value=Decimal("Infinity"))),
+        (
+            [("white", "five cents")],
+            NOT_A_CHIP_VALUE.format(label="white chips", value="five cents"),
+        ),
+        ([("white", "Infinity")], NOT_A_CHIP_VALUE.format(label="white chips", value="Infinity")),
         ([("white", "0.05"), ("white", "0.25")], DUPLICATE_COLOUR.format(name="white")),
         ([(" ", "0.05")], BLANK_NAME),
         (

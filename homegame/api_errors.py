@@ -1,0 +1,122 @@
+"""Every API refusal in one shape, bounded JSON bodies, and a JSON 500 under /api/.
+
+A refused call answers `{"detail": "<one sentence>", "fields": {"<field>": ["<message>"]}}`:
+`detail` is always there and readable on its own; `fields` names each field
+that was refused (nested fields by dotted path, such as `chips.1.value`) and
+is empty when the refusal is not about one field. The OpenAPI schema describes
+this shape once (`ErrorSerializer`).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from django.conf import settings
+from django.http import JsonResponse
+from django.views.defaults import server_error as html_server_error
+from rest_framework import serializers
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import JSONParser
+
+MOST_DEPTH = 20
+MOST_BODY = 256 * 1024
+
+SERVER_ERROR = "Something went wrong on our side; nothing was recorded. Try again."
+FIELDS_REFUSED = "Check {fields}: {message}"
+TOO_DEEP = "The JSON body is nested more than {most} levels deep."
+TOO_LARGE = "The JSON body is larger than {most} KB."
+
+_STRINGS = re.compile(rb'"(?:\\.|[^"\\])*"')
+_BRACKETS = re.compile(rb"[\[\]{}]")
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What was refused and why, in one sentence.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Each refused field (dotted path for nested ones) and its messages.",
+    )
+
+    class Meta:
+        ref_name = "Error"
+
+
+def exception_handler(exc, context):
+    """DRF's handler, with every error body reshaped to `{"detail", "fields"}`."""
+    # Imported here: rest_framework.views reads the parser setting, which names this module.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, ValidationError):
+        response.data = refused_fields(exc.detail)
+    else:
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else ""
+        response.data = {"detail": str(detail or exc), "fields": {}}
+    return response
+
+
+def refused_fields(detail) -> dict:
+    """A ValidationError's nested detail as one sentence and a flat map of field paths."""
+    fields: dict[str, list[str]] = {}
+    general: list[str] = []
+    _flatten(detail, "", fields, general)
+    general += fields.pop(
+        settings.REST_FRAMEWORK.get("NON_FIELD_ERRORS_KEY", "non_field_errors"), []
+    )
+    if general:
+        return {"detail": " ".join(general), "fields": fields}
+    path, messages = next(iter(fields.items()), ("", ["That was refused."]))
+    name = path.rsplit(".", 1)[-1].replace("_", " ").lower()
+    if not path or name in messages[0].lower():  # the message names its field already
+        return {"detail": messages[0], "fields": fields}
+    return {"detail": FIELDS_REFUSED.format(fields=path, message=messages[0]), "fields": fields}
+
+
+def _flatten(detail, path: str, fields: dict, general: list) -> None:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            _flatten(value, f"{path}.{key}" if path else str(key), fields, general)
+    elif isinstance(detail, list):
+        if all(not isinstance(item, dict | list) for item in detail):
+            (fields.setdefault(path, []) if path else general).extend(str(i) for i in detail)
+            return
+        for index, item in enumerate(detail):
+            if item:
+                _flatten(item, f"{path}.{index}" if path else str(index), fields, general)
+    else:
+        (fields.setdefault(path, []) if path else general).append(str(detail))
+
+
+class BoundedJSONParser(JSONParser):
+    """JSON bodies of bounded size and depth, refused with 400 before Python parses them.
+
+    Python's parser recurses once per level, so a body nested thousands of
+    levels deep would end in RecursionError (a 500); counting brackets outside
+    strings first costs one regular-expression pass.
+    """
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        body = stream.read(MOST_BODY + 1) if stream is not None else b""
+        if len(body) > MOST_BODY:
+            raise ParseError(TOO_LARGE.format(most=MOST_BODY // 1024))
+        if _depth(body) > MOST_DEPTH:
+            raise ParseError(TOO_DEEP.format(most=MOST_DEPTH))
+        return super().parse(io.BytesIO(body), media_type, parser_context)
+
+
+def _depth(body: bytes) -> int:
+    deepest = depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub(b'""', body)):
+        depth += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def server_error(request, *args, **kwargs):
+    """A 500 under /api/ is JSON in the refusal shape; pages keep Django's HTML page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": SERVER_ERROR, "fields": {}}, status=500)
+    return html_server_error(request, *args, **kwargs)
