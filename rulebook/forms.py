@@ -14,6 +14,9 @@ from pydantic import ValidationError
 from rulebook import schema
 from rulebook.models import Game
 
+# Free text is refused past these lengths (never cut), like every other form.
+LONG_TEXT = 5000
+STEP_TEXT = 2000
 RESERVED_SLUGS = {"all", "hand-rankings", "house", "new"}
 NAME_TAKEN = "A game called {name!r} is already in the rulebook; pick another name."
 
@@ -35,13 +38,17 @@ def _choices(labels: dict[str, str]) -> list[tuple[str, str]]:
 
 class HouseGameForm(forms.Form):
     name = forms.CharField(max_length=120)
-    aliases = forms.CharField(required=False, help_text="Other names, separated by commas.")
+    aliases = forms.CharField(
+        required=False, max_length=500, help_text="Other names, separated by commas."
+    )
     family = forms.ChoiceField(choices=_choices(schema.FAMILIES))
     summary = forms.CharField(min_length=10, max_length=300, help_text="One line for the index.")
-    description = forms.CharField(required=False, widget=forms.Textarea)
+    description = forms.CharField(required=False, max_length=LONG_TEXT, widget=forms.Textarea)
     min_players = forms.IntegerField(required=False, min_value=1, max_value=20)
     max_players = forms.IntegerField(required=False, min_value=1, max_value=20)
-    wilds = forms.CharField(required=False, help_text="Wild cards, separated by commas.")
+    wilds = forms.CharField(
+        required=False, max_length=300, help_text="Wild cards, separated by commas."
+    )
     pot_kind = forms.ChoiceField(choices=_choices(schema.POT_KINDS), initial="high")
     pot_text = forms.CharField(required=False, max_length=300)
 
@@ -49,19 +56,21 @@ class HouseGameForm(forms.Form):
 class PhaseForm(forms.Form):
     kind = forms.ChoiceField(choices=_choices(schema.PHASE_KINDS))
     title = forms.CharField(max_length=80)
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    text = forms.CharField(max_length=STEP_TEXT, widget=forms.Textarea(attrs={"rows": 3}))
     down = forms.IntegerField(required=False, min_value=0, max_value=13)
     up = forms.IntegerField(required=False, min_value=0, max_value=13)
     community = forms.IntegerField(required=False, min_value=0, max_value=13)
     count = forms.IntegerField(required=False, min_value=0, max_value=13)
     money = forms.CharField(
-        required=False, help_text="Ids of the money rules this step books, separated by commas."
+        required=False,
+        max_length=300,
+        help_text="Ids of the money rules this step books, separated by commas.",
     )
 
 
 class OptionForm(forms.Form):
     name = forms.CharField(max_length=80)
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    text = forms.CharField(max_length=STEP_TEXT, widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class MoneyForm(forms.Form):
@@ -149,7 +158,10 @@ def spec_errors(exc: ValidationError) -> list[str]:
 
 
 class NotesForm(forms.ModelForm):
+    house_notes = forms.CharField(
+        required=False, max_length=LONG_TEXT, widget=forms.Textarea(attrs={"rows": 8})
+    )
+
     class Meta:
         model = Game
         fields = ["house_notes"]
-        widgets = {"house_notes": forms.Textarea(attrs={"rows": 8})}

@@ -116,4 +116,5 @@ def house_notes(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         return redirect(game)
-    return render(request, "rulebook/notes_form.html", {"form": form, "game": game})
+    status = 400 if form.errors else 200
+    return render(request, "rulebook/notes_form.html", {"form": form, "game": game}, status=status)

@@ -189,3 +189,11 @@ def test_admin_saves_valid_rule_data_and_refreshes_search(admin_client):
     response = admin_client.post(url, {"data": json.dumps(data), "house_notes": ""})
     assert response.status_code == 302
     assert "rubbish poker" in Game.objects.get(slug="trash-poker").search_text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("notes", ["n" * 5001, "Ante two\x00chips"])
+def test_house_notes_too_long_or_with_a_nul_are_refused_not_cut(signed_in, notes):
+    response = signed_in.post("/rules/trash-poker/notes/", {"house_notes": notes})
+    assert response.status_code == 400
+    assert Game.objects.get(slug="trash-poker").house_notes == ""
