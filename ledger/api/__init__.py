@@ -3,10 +3,11 @@
 Callers: the host signs in (session, or HTTP Basic for scripts); a player's
 phone claims its seat once with the join link's token (`POST join/`) and then
 sends `X-Homegame-Seat: <seat key>`; a spectator sends
-`X-Homegame-Watch: <token>` and can only read. Every write needs an `Idempotency-Key` header. A night the
-caller has no part in is 404; a change they may not make is 403; a refused
-write is 400 with `{"detail": reason}` and records nothing; a key reused for
-another request is 422. The OpenAPI schema at /api/schema/ lists them all:
+`X-Homegame-Watch: <token>` and can only read. Every write needs an
+`Idempotency-Key` header. A night the caller has no part in is 404; a change
+they may not make is 403; a refused write is 400 with
+`{"detail": reason, "fields": {field: [messages]}}` and records nothing; a key
+reused for another request is 422. The OpenAPI schema at /api/schema/ lists them all:
 
     GET  POST  /api/nights/                                   your nights; a new one
     GET  POST  /api/nights/groups/                            your groups; a new one
