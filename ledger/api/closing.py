@@ -6,7 +6,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from ledger import closing
+from ledger import closing, inputs
 from ledger.actors import READ_ONLY, Forbidden
 from ledger.api import reads
 from ledger.api.base import (
@@ -51,7 +51,9 @@ class NightEndApi(LedgerApi):
     """
 
     class InputSerializer(serializers.Serializer):
-        counts = CountInput(many=True, help_text="One count per seat still at the table.")
+        counts = CountInput(
+            many=True, max_length=inputs.MOST_SEATS, help_text="One count per seat at the table."
+        )
 
         class Meta:
             ref_name = "NightEnd"

@@ -183,3 +183,12 @@ class SeatCounts(serializers.DictField):
                 )
             )
         return {_parsed(inputs.record_id, key, label=_label(self)): n for key, n in counts.items()}
+
+
+class Flag(serializers.BooleanField):
+    """JSON true or false only: "yes", 1 or "true" are refused, as the schema says."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data

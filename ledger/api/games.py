@@ -26,7 +26,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
-from ledger.api.fields import Ids, Names, RecordId, SeatCounts, Text, Whole
+from ledger.api.fields import Flag, Ids, Names, RecordId, SeatCounts, Text, Whole
 from ledger.api.hands import _fresh, _hand_write, deal_seats
 from ledger.api.outputs import HandOutput, HandWriteOutput, PostingOutput, render
 from ledger.charging import Booking
@@ -121,7 +121,7 @@ class GameListApi(LedgerApi):
             required=False,
             help_text="Amounts the rules leave to the table, by name, in chips; default the ante.",
         )
-        save_for_group = serializers.BooleanField(default=False)
+        save_for_group = Flag(default=False)
 
         class Meta:
             ref_name = "GameStart"
@@ -306,7 +306,7 @@ class ShowdownApi(LedgerApi):
     """
 
     class InputSerializer(serializers.Serializer):
-        bookings = BookingInput(many=True, required=False)
+        bookings = BookingInput(many=True, required=False, max_length=50)
         winners = serializers.ListField(
             child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
             max_length=MOST,

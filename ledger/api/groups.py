@@ -15,7 +15,7 @@ from ledger.api.base import (
     host_write_once,
     signed_in_user,
 )
-from ledger.api.fields import Text, Whole
+from ledger.api.fields import Flag, Text, Whole
 from ledger.house_rules import CHOICES
 from ledger.models import Group
 
@@ -55,7 +55,7 @@ class HouseRulesInput(serializers.Serializer):
         help_text="A payment a player cannot cover: pay what they have, or owe the rest "
         "on a marker that the settlement includes.",
     )
-    both_must_win_outright = serializers.BooleanField(required=False)
+    both_must_win_outright = Flag(required=False)
 
     class Meta:
         ref_name = "HouseRulesInput"

@@ -23,7 +23,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
-from ledger.api.fields import Ids, RecordId, Whole
+from ledger.api.fields import Flag, Ids, RecordId, Whole
 from ledger.api.outputs import (
     BettingKind,
     HandOutput,
@@ -103,7 +103,7 @@ class HandListApi(LedgerApi):
         dealer = RecordId(
             required=False, help_text="A seat id; default the next dealer to the left."
         )
-        side_pots = serializers.BooleanField(default=True)
+        side_pots = Flag(default=True)
 
         class Meta:
             ref_name = "HandStart"
@@ -234,7 +234,9 @@ class RoundApi(LedgerApi):
         opener = RecordId(
             required=False, help_text="A seat id; default the first player left of the dealer."
         )
-        blinds = BlindInput(many=True, required=False, help_text="Posted before anyone acts.")
+        blinds = BlindInput(
+            many=True, required=False, max_length=MOST, help_text="Posted before anyone acts."
+        )
 
         class Meta:
             ref_name = "RoundStart"
@@ -336,7 +338,7 @@ class AwardApi(LedgerApi):
             required=False,
             allow_null=True,
         )
-        declarations = DeclarationInput(many=True, required=False)
+        declarations = DeclarationInput(many=True, required=False, max_length=MOST)
         high_order = serializers.ListField(
             child=serializers.ListField(child=RecordId(), max_length=MOST),
             max_length=MOST,

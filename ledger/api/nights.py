@@ -23,7 +23,7 @@ from ledger.api.base import (
     signed_in_user,
     write_once,
 )
-from ledger.api.fields import ChipValue, Currency, RecordId, Text, Whole
+from ledger.api.fields import ChipValue, Currency, Flag, RecordId, Text, Whole
 from ledger.api.groups import HouseRulesInput
 from ledger.api.outputs import (
     ChipsWriteOutput,
@@ -188,7 +188,7 @@ class SitOutApi(LedgerApi):
     """Sit a player out of the next hands, or bring them back: the host, dealer or the player."""
 
     class InputSerializer(serializers.Serializer):
-        out = serializers.BooleanField(help_text="true to sit out, false to come back.")
+        out = Flag(help_text="true to sit out, false to come back.")
 
         class Meta:
             ref_name = "SitOut"
