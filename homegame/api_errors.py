@@ -14,15 +14,20 @@ import re
 
 from django.conf import settings
 from django.http import JsonResponse
+from django.views.defaults import page_not_found
 from django.views.defaults import server_error as html_server_error
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
 
 MOST_DEPTH = 20
 MOST_BODY = 256 * 1024
 
 SERVER_ERROR = "Something went wrong on our side; nothing was recorded. Try again."
+NOT_FOUND = "Nothing here: check the address and the ids in it."
+BAD_PAGE = "{name} must be a whole number from {least} to {most}, not {value!r}."
+MOST_PAGE = 500
 FIELDS_REFUSED = "Check {fields}: {message}"
 TOO_DEEP = "The JSON body is nested more than {most} levels deep."
 TOO_LARGE = "The JSON body is larger than {most} KB."
@@ -113,6 +118,51 @@ def _depth(body: bytes) -> int:
         depth += 1 if bracket in b"[{" else -1
         deepest = max(deepest, depth)
     return deepest
+
+
+class StrictPagination(LimitOffsetPagination):
+    """limit and offset as the schema says, or 400: never quietly the default page."""
+
+    default_limit = 100
+    max_limit = MOST_PAGE
+
+    def get_limit(self, request):
+        if self.limit_query_param in request.query_params:
+            most = self.max_limit or MOST_PAGE
+            return _page_number(request, self.limit_query_param, least=1, most=most)
+        return self.default_limit
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.limit_query_param: {"minimum": 1, "maximum": self.max_limit or MOST_PAGE},
+            self.offset_query_param: {"minimum": 0, "maximum": 10**12 - 1},
+        }
+        for parameter in parameters:
+            parameter["schema"] |= bounds.get(parameter["name"], {})
+        return parameters
+
+    def get_offset(self, request):
+        if self.offset_query_param in request.query_params:
+            return _page_number(request, self.offset_query_param, least=0, most=10**12 - 1)
+        return 0
+
+
+def _page_number(request, name: str, *, least: int, most: int) -> int:
+    value = request.query_params[name]
+    if not (
+        value.isascii() and value.isdigit() and len(value) <= 12 and least <= int(value) <= most
+    ):
+        message = BAD_PAGE.format(name=name, least=least, most=most, value=value[:20])
+        raise ValidationError({name: [message]})
+    return int(value)
+
+
+def not_found(request, exception=None):
+    """A 404 under /api/ (an address no view answers) is JSON; pages keep Django's page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": NOT_FOUND, "fields": {}}, status=404)
+    return page_not_found(request, exception)
 
 
 def server_error(request, *args, **kwargs):

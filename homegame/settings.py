@@ -152,7 +152,7 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "homegame.api_errors.StrictPagination",
     "PAGE_SIZE": 100,
     # JSON only, in one error shape (homegame/api_errors.py), bounded in size and depth.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -169,6 +169,10 @@ SPECTACULAR_SETTINGS = {
     # No validator badge: it loads an image from swagger.io, which the CSP refuses.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "homegame.api_schema.add_common_responses",
+    ],
 }
 
 # Content-Security-Policy (django-csp): every page runs only the site's own scripts and

@@ -26,5 +26,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# A 500 under /api/ answers JSON in the API's refusal shape.
+# A 404 or 500 under /api/ answers JSON in the API's refusal shape.
 handler500 = "homegame.api_errors.server_error"
+handler404 = "homegame.api_errors.not_found"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny
 
+from homegame.api_errors import ErrorSerializer
 from rulebook.models import Game
 from rulebook.search import Filters, find_games
 
@@ -32,12 +33,19 @@ class VariantDetailSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "family", "is_house", "house_notes", "updated_at", "rules"]
 
 
+# Anyone may read, but credentials that are sent are checked: wrong ones are refused.
+BAD_CREDENTIALS = OpenApiResponse(
+    ErrorSerializer, description="Wrong credentials sent, or too many failed sign-ins."
+)
+
+
 @extend_schema(
     parameters=[
         OpenApiParameter(
             "search", OpenApiTypes.STR, description="Words in a name, alias, option or rule."
         )
-    ]
+    ],
+    responses={200: VariantListSerializer(many=True), 403: BAD_CREDENTIALS},
 )
 class VariantList(generics.ListAPIView):
     """Every game, or those matching `?search=`."""
@@ -49,6 +57,13 @@ class VariantList(generics.ListAPIView):
         return find_games(Filters(q=self.request.query_params.get("search", "")[:100]))
 
 
+@extend_schema(
+    responses={
+        200: VariantDetailSerializer,
+        403: BAD_CREDENTIALS,
+        404: OpenApiResponse(ErrorSerializer, description="No game with that slug."),
+    }
+)
 class VariantDetail(generics.RetrieveAPIView):
     """One game with its phases, options, money rules and settings."""
 

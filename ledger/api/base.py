@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Mapping
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
@@ -253,7 +252,7 @@ def _answer(result: Mapping, *, replayed: bool) -> Response:
 
 KEY_PARAMETER = OpenApiParameter(
     KEY_HEADER,
-    OpenApiTypes.STR,
+    {"type": "string", "minLength": 1, "maxLength": KEY_MOST, "pattern": r"^[\x21-\x7e]+$"},
     OpenApiParameter.HEADER,
     required=True,
     description=(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 
+from homegame.api_errors import StrictPagination
 from ledger import closing, hands, inputs, services
 from ledger.actors import Actor
 from ledger.api import reads
@@ -53,7 +53,7 @@ class ChipColourInput(serializers.Serializer):
 class NightListApi(LedgerApi):
     """The nights you host (with a seat or spectator token: that one night), and a new one."""
 
-    class Pagination(LimitOffsetPagination):
+    class Pagination(StrictPagination):
         default_limit = 50
 
     pagination_class = Pagination
@@ -415,7 +415,7 @@ class SpectatorLinkApi(LedgerApi):
 class JournalApi(LedgerApi):
     """Every posting of the night, oldest first: entries, who recorded it, when, what undid it."""
 
-    class Pagination(LimitOffsetPagination):
+    class Pagination(StrictPagination):
         default_limit = 100
         max_limit = 500
 
