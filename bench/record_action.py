@@ -69,7 +69,9 @@ for t in range(CLIENTS):
         seat = services.seat_add(night=night, person=person)
         services.buy_in(night=night, seat=seat, chips=DEEP, recorded_by="bench")
         seats.append(seat)
-    tables.append({"night": night.pk, "tokens": {str(s.pk): s.join_token for s in seats}})
+    # Each player's phone claims its seat once and acts with the seat key it was given.
+    keys = {str(s.pk): services.join_link_claim_key(token=s.join_token)[1] for s in seats}
+    tables.append({"night": night.pk, "keys": keys})
 client = Client()
 client.force_login(host)
 print(json.dumps({"session": client.cookies["sessionid"].value, "tables": tables}))
@@ -122,7 +124,7 @@ class Table:
     def __init__(self, port: int, session: str, table: dict):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.night = table["night"]
-        self.tokens = table["tokens"]
+        self.keys = table["keys"]
         csrf = secrets.token_hex(16)
         self.host = {"Cookie": f"sessionid={session}; csrftoken={csrf}", "X-CSRFToken": csrf}
         self.latencies: dict[str, list[float]] = {}
@@ -160,7 +162,7 @@ class Table:
                     body = {"seat": seat, "action": "bet", "amount": 4}
                 else:
                     body = {"seat": seat, "action": "check"}
-                me = {"X-Homegame-Seat": self.tokens[str(seat)]}
+                me = {"X-Homegame-Seat": self.keys[str(seat)]}
                 hand = self.post("action", f"hands/{number}/actions/", body, me)["hand"]
         winners = [[pot["eligible"][0]] for pot in hand["pots"]]
         self.post("award", f"hands/{number}/award/", {"winners": winners}, self.host)
@@ -295,6 +297,7 @@ def queries(args) -> None:
         ]
         for seat in seats:
             services.buy_in(night=night, seat=seat, chips=DEEP, recorded_by="bench")
+        keys = {s.pk: services.join_link_claim_key(token=s.join_token)[1] for s in seats}
         # Whole hands (12 postings each), then 1-chip buy-ins, to size - 1; the antes make size.
         while Posting.objects.filter(night=night).count() + 12 < size:
             _service_hand(night, seats)
@@ -317,7 +320,6 @@ def queries(args) -> None:
                     body = {"seat": seat, "action": "bet", "amount": 4}
                 else:
                     body = {"seat": seat, "action": "check"}
-                token = next(s.join_token for s in seats if s.pk == seat)
                 connection.queries_log.clear()  # it keeps 9000 queries, then drops the oldest
                 began = time.perf_counter()
                 with CaptureQueriesContext(connection) as captured:
@@ -325,7 +327,7 @@ def queries(args) -> None:
                         f"/api/nights/{night.pk}/hands/{hand.number}/actions/",
                         body,
                         content_type="application/json",
-                        HTTP_X_HOMEGAME_SEAT=token,
+                        HTTP_X_HOMEGAME_SEAT=keys[seat],
                         HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
                     )
                 took.append(time.perf_counter() - began)

@@ -1,10 +1,33 @@
-"""Site-wide pages that belong to no app: sign-up and the web app manifest."""
+"""Site-wide pages that belong to no app: sign-in, sign-up and the web app manifest."""
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
+
+from homegame import limits
+
+
+class SignInView(LoginView):
+    """Django's sign-in page, refused with 429 past the failure limits (homegame/limits.py).
+
+    The refusal comes before the form is read, so the password is not even
+    checked; the failures themselves are counted where Django checks passwords.
+    """
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        username = request.POST.get("username", "")
+        refusal = limits.sign_in_refusal(request, username)
+        if refusal is None:
+            return super().post(request, *args, **kwargs)
+        form = self.get_form_class()(request, initial={"username": username})
+        response = self.render_to_response(
+            self.get_context_data(form=form, refusal=refusal), status=429
+        )
+        response["Retry-After"] = str(limits.SIGN_IN_WAIT)
+        return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -4,6 +4,11 @@ The host (a signed-in user) runs the night. A player claims a seat from their
 own phone through the seat's join link and may then act for that seat; the
 dealer of the open hand may act for everyone in it. A spectator link only
 reads. Pages and the API both resolve their caller to an `Actor` here.
+
+A seat is held by one phone at a time: on pages by its session (kept in
+`Seat.claimed_session`), in the API by the seat key it was given when it
+claimed (`ledger.api_auth`). A join link never moves a held seat; the host
+frees it first (`services.join_link_release`).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Literal
 
 from django.http import HttpRequest
 
+from ledger import services
 from ledger.models import Hand, Night, Seat
 
 SESSION_SEATS = "homegame_seats"
@@ -82,16 +88,30 @@ def actor_for(request: HttpRequest, night: Night) -> Actor | None:
     return Actor(night=night, role="seat", seat=seat)
 
 
-def claim_seat(request: HttpRequest, seat: Seat) -> Actor:
-    """Tie this phone's session to the seat; a later claim from another phone takes over."""
-    if not request.session.session_key:
-        request.session.create()
+def claim_seat(request: HttpRequest, token: str) -> Actor:
+    """Tie this phone's session to the seat behind a join link.
+
+    Raises `services.SeatHeld` when another phone holds it (the host frees
+    it) and `services.UnknownLink` when the link stopped working.
+    """
+    ensure_session(request)
+    seat = services.join_link_claim(token=token, session_key=request.session.session_key)
     seats = dict(request.session.get(SESSION_SEATS, {}))
     seats[str(seat.night_id)] = seat.pk
     request.session[SESSION_SEATS] = seats
-    Seat.objects.filter(pk=seat.pk).update(claimed_session=request.session.session_key)
-    seat.claimed_session = request.session.session_key
     return Actor(night=seat.night, role="seat", seat=seat)
+
+
+def ensure_session(request: HttpRequest) -> None:
+    """This phone's session exists (and so has a key a seat can be held by)."""
+    if not request.session.session_key:
+        request.session.create()
+
+
+def holds_seat(request: HttpRequest, seat: Seat) -> bool:
+    """This phone's session is the one that holds the seat."""
+    key = request.session.session_key
+    return bool(key) and seat.claimed_session == key
 
 
 def spectator_night(token: str) -> Night | None:

@@ -14,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from ledger import inputs, journal
 from ledger.house_rules import house_rules
@@ -241,23 +242,35 @@ def join_link_claim(*, token: str, session_key: str) -> Seat:
 
 
 @transaction.atomic
-def join_link_claim_key(*, token: str, held_key: str = "") -> tuple[Seat, str, bool]:
-    """An API phone claims the seat behind a join link: (seat, its seat key, newly claimed).
+def join_link_claim_key(
+    *, token: str, held_key: str = "", request_key: str = ""
+) -> tuple[Seat, str, str]:
+    """An API phone claims the seat behind a join link: (seat, its seat key, what happened).
 
-    The key is made here and only its hash is kept, so it is shown once. A
-    phone that already holds the seat (it sends its key as `held_key`) gets
-    its own key back and nothing changes; any other claim of a held seat is
-    refused (SeatHeld).
+    What happened is "claimed", "replayed" (the same claim sent again with the
+    same request key) or "held" (the phone sent the key it already holds).
+    Only the key's hash is kept. With a request key the seat key is derived
+    from it, the link and the site's secret, so a retried claim whose answer
+    was lost gets the same key back without the key ever being stored; any
+    other claim of a held seat is refused (SeatHeld).
     """
     seat = _claimable(token)
     if held_key and seat.device_key_hash == seat_key_hash(held_key):
-        return seat, held_key, False
+        return seat, held_key, "held"
+    key = _derived_key(seat, request_key) if request_key else secrets.token_urlsafe(32)
+    if request_key and seat.device_key_hash == seat_key_hash(key):
+        return seat, key, "replayed"
     if seat.claimed:
         raise SeatHeld(SEAT_HELD)
-    key = secrets.token_urlsafe(32)
     seat.device_key_hash = seat_key_hash(key)
     seat.save(update_fields=["device_key_hash"])
-    return seat, key, True
+    return seat, key, "claimed"
+
+
+def _derived_key(seat: Seat, request_key: str) -> str:
+    """The seat key for one claim request: unguessable without the phone's own request key."""
+    mac = salted_hmac("ledger.seat-key", f"{seat.pk}:{seat.join_token}:{request_key}")
+    return mac.hexdigest()
 
 
 def join_link_release(*, seat: Seat) -> Seat:

@@ -48,3 +48,23 @@ def _fresh_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits(request):
+    """Failed sign-ins and join attempts never carry from one test to the next.
+
+    They are counted in the `shared` cache, a database table. A test inside a
+    transaction rolls its counts back by itself; one that commits (the live
+    server's) is cleared before and after. The table is not a model's, so
+    pytest-django's flush leaves it alone.
+    """
+    if not {"transactional_db", "live_server"} & set(request.fixturenames):
+        yield
+        return
+    from django.core.cache import caches
+
+    request.getfixturevalue("transactional_db")
+    caches["shared"].clear()
+    yield
+    caches["shared"].clear()

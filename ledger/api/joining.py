@@ -8,9 +8,10 @@ A seat another phone holds is never moved (409): the host frees it
 link. A token that matches no live link counts as a failed join attempt for
 the caller's address (homegame/limits.py), and past the limit answers 429.
 
-No Idempotency-Key: the answer holds a secret that is never stored, so it
-cannot be replayed. A phone that lost the answer asks the host to free the
-seat and claims it again.
+The Idempotency-Key is honoured without storing the secret: the seat key is
+derived from it (with the link and the site's secret), so the same claim sent
+again gets the same key back. The request key is part of the phone's secret
+here, so it must be long and random (a fresh UUID).
 """
 
 from __future__ import annotations
@@ -24,10 +25,20 @@ from rest_framework.views import APIView
 
 from homegame import limits
 from ledger import services
-from ledger.api.base import Conflict, _error
+from ledger.api.base import (
+    KEY_PARAMETER,
+    REPLAYED_HEADER,
+    Conflict,
+    Refused,
+    _error,
+    idempotency_key,
+)
 from ledger.api_auth import SEAT_HEADER
 
 TAG = ["ledger: seats and chips"]
+# The request key stands in for the seat key's randomness: 16 characters of a UUID at least.
+LEAST_KEY = 16
+SHORT_KEY = "Claiming a seat needs an Idempotency-Key of at least {least} characters (a UUID)."
 
 
 class ClaimInput(serializers.Serializer):
@@ -61,6 +72,7 @@ class JoinApi(APIView):
         tags=TAG,
         auth=[],
         request=ClaimInput,
+        parameters=[KEY_PARAMETER],
         responses={
             201: OpenApiResponse(
                 ClaimOutput, description="Claimed for this phone: its seat key, shown this once."
@@ -70,19 +82,23 @@ class JoinApi(APIView):
                 description=f"This phone already holds the seat (it sent its key as "
                 f"{SEAT_HEADER}): the same key back, nothing changed.",
             ),
-            400: _error("The body has no token, or not a string."),
+            400: _error("The body has no token, or the Idempotency-Key is missing or short."),
             404: _error(services.NO_SUCH_LINK),
             409: _error(services.SEAT_HELD),
             429: _error(limits.TOO_MANY_LINKS),
         },
     )
     def post(self, request):
+        request_key = idempotency_key(request)
+        if len(request_key) < LEAST_KEY:
+            raise Refused(SHORT_KEY.format(least=LEAST_KEY))
         data = ClaimInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            seat, key, claimed = services.join_link_claim_key(
+            seat, key, happened = services.join_link_claim_key(
                 token=data.validated_data["token"],
                 held_key=request.headers.get(SEAT_HEADER, ""),
+                request_key=request_key,
             )
         except services.UnknownLink:
             if limits.failed_join(request):
@@ -91,4 +107,9 @@ class JoinApi(APIView):
         except services.SeatHeld as exc:
             raise Conflict(str(exc)) from None
         body = {"night": seat.night_id, "seat": seat.pk, "seat_key": key}
-        return Response(body, status=status.HTTP_201_CREATED if claimed else status.HTTP_200_OK)
+        if happened == "held":
+            return Response(body, status=status.HTTP_200_OK)
+        response = Response(body, status=status.HTTP_201_CREATED)
+        if happened == "replayed":
+            response[REPLAYED_HEADER] = "true"
+        return response

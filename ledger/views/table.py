@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import actors, betting, hands, runs
+from homegame import limits
+from ledger import actors, betting, hands, runs, services
 from ledger.actors import Actor, Forbidden
 from ledger.forms import (
     NO_PLAYERS,
@@ -28,15 +29,23 @@ from ledger.forms import (
     whole,
     winner_lists,
 )
+from ledger.journal import KeyConflict, LedgerError
 from ledger.models import Hand, Night, Seat
 from ledger.views import state
-from ledger.views.common import HtmxHttpRequest, night_for, partial_wanted, see_other, write
+from ledger.views.common import (
+    HtmxHttpRequest,
+    night_for,
+    partial_wanted,
+    run_once,
+    see_other,
+    write,
+)
 from rulebook.models import Game
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
 UNKNOWN_ACTION = "{action!r} is not a betting action."
 POTS_CHANGED = "The pots changed since this page was drawn: check the winners again."
-NO_SUCH_LINK = "This link does not work any more: ask the host for a new one."
+NO_SUCH_LINK = services.NO_SUCH_LINK
 REFUSED_HEADER = "X-Ledger-Refused"
 
 
@@ -148,13 +157,13 @@ def poll(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def watch_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     marks = state.markers(token=token)
     if marks is None:
-        raise Http404(NO_SUCH_LINK)
+        return bad_link(request)
     seen = state.seen_etag(request.headers.get("If-None-Match", ""))
     if seen and seen[0] == "spectator" and state.etag(seen[0], marks) == seen[1]:
         return not_modified(seen[1])
     found = actors.spectator_night(token)
     if found is None:
-        raise Http404(NO_SUCH_LINK)
+        return bad_link(request)
     return polled(request, found, Actor(night=found, role="spectator"), marks)
 
 
@@ -180,7 +189,7 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The spectator link: the same table, read-only."""
     found = actors.spectator_night(token)
     if found is None:
-        raise Http404(NO_SUCH_LINK)
+        return bad_link(request)
     ctx = context(request, found, Actor(night=found, role="spectator"))
     ctx.update(full_page(found, ctx["t"]))
     ctx["watch_token"] = token
@@ -190,34 +199,50 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @never_cache
 def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """A seat's join link: GET shows whose seat it is, POST claims it for this phone."""
+    """A seat's join link: GET shows whose seat it is, POST claims it for this phone.
+
+    A seat another phone holds stays with it (409, and the page says to ask
+    the host); the host frees it from the seats page.
+    """
     seat = (
         Seat.objects.select_related("night__host", "person")
         .filter(join_token=token, join_revoked=False)
         .first()
     )
     if seat is None:
-        raise Http404(NO_SUCH_LINK)
-    ctx = {"seat": seat, "night": seat.night, "error": ""}
+        return bad_link(request)
+    mine = actors.holds_seat(request, seat)
+    ctx = {"seat": seat, "night": seat.night, "mine": mine, "taken": seat.claimed and not mine}
     if request.method == "GET":
-        ctx["mine"] = seat.claimed_session and seat.claimed_session == request.session.session_key
         return render(request, "ledger/join.html", ctx)
+    # The session first: made inside the claim's transaction, a refusal would roll it back.
+    actors.ensure_session(request)
+    try:
+        run_once(request, seat.night, lambda locked: {"seat": claimed(request, token)})
+    except services.SeatHeld as exc:
+        ctx |= {"error": str(exc), "mine": False, "taken": True}
+        return render(request, "ledger/join.html", ctx, status=409)
+    except services.UnknownLink:
+        return bad_link(request)
+    except KeyConflict as exc:
+        return render(request, "ledger/join.html", ctx | {"error": str(exc)}, status=422)
+    except LedgerError as exc:
+        return render(request, "ledger/join.html", ctx | {"error": str(exc)}, status=400)
+    return see_other(seat.night.get_absolute_url())
 
-    def refused(message: str, status: int) -> HttpResponse:
-        return render(request, "ledger/join.html", ctx | {"error": message}, status=status)
 
-    def call(locked: Night) -> dict:
-        actors.claim_seat(request, seat)
-        return {"seat": seat.pk}
+def claimed(request: HttpRequest, token: str) -> int:
+    return actors.claim_seat(request, token).seat.pk
 
-    return write(
-        request,
-        seat.night,
-        check=lambda: None,
-        call=call,
-        done=lambda result: see_other(seat.night.get_absolute_url()),
-        refused=refused,
-    )
+
+def bad_link(request: HttpRequest) -> HttpResponse:
+    """A join or spectator link that matches nothing: 404, or 429 past this address's limit."""
+    if not limits.failed_join(request):
+        raise Http404(NO_SUCH_LINK)
+    ctx = {"error": limits.TOO_MANY_LINKS}
+    response = render(request, "ledger/link_refused.html", ctx, status=429)
+    response["Retry-After"] = str(limits.JOIN_WAIT)
+    return response
 
 
 def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResponse:

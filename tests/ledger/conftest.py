@@ -41,3 +41,23 @@ def journal_rows(night) -> tuple[int, int]:
         Posting.objects.filter(night=night).count(),
         Entry.objects.filter(posting__night=night).count(),
     )
+
+
+_SEAT_KEYS: dict[str, str] = {}  # join token -> the seat key its claim gave
+
+
+def seat_key(seat) -> str:
+    """The seat key a player's phone sends as X-Homegame-Seat, from claiming the seat once.
+
+    Claimed as the API does it; asking again for the same seat gives the same
+    key while it still holds the seat (a test may build several clients).
+    """
+    from ledger.models import Seat
+
+    token, held = Seat.objects.filter(pk=seat.pk).values_list("join_token", "device_key_hash")[0]
+    known = _SEAT_KEYS.get(token)
+    if known and services.seat_key_hash(known) == held:
+        return known
+    _, key, _ = services.join_link_claim_key(token=token)
+    _SEAT_KEYS[token] = key
+    return key

@@ -22,6 +22,7 @@ from rest_framework.test import APIClient
 from ledger import betting, hands, services
 from ledger.api import reads
 from ledger.models import Person
+from tests.ledger.conftest import seat_key
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +124,7 @@ def test_queries_per_action_do_not_grow_with_the_night(night, seats, group):
                 action = "call"
             seat = by_id[r.turn]
             client = APIClient()
-            client.credentials(HTTP_X_HOMEGAME_SEAT=seat.join_token)
+            client.credentials(HTTP_X_HOMEGAME_SEAT=seat_key(seat))
             with CaptureQueriesContext(connection) as captured:
                 response = client.post(
                     f"/api/nights/{night.pk}/hands/{hand.number}/actions/",
