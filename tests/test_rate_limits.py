@@ -7,6 +7,8 @@ and the counts live where every process of the site sees them.
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.conf import settings
 from django.core.cache import caches
@@ -187,7 +189,12 @@ def test_failed_join_attempts_in_the_api_are_refused_past_the_limit_as_json(nigh
     ]
     for n in range(18):
         statuses.append(
-            api.post("/api/nights/join/", {"token": f"made-up-{n}"}, format="json").status_code
+            api.post(
+                "/api/nights/join/",
+                {"token": f"made-up-{n}"},
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+            ).status_code
         )
     assert statuses == [403, 403] + [404] * 18
     for client in (
@@ -197,12 +204,25 @@ def test_failed_join_attempts_in_the_api_are_refused_past_the_limit_as_json(nigh
         refused = client.get(path)
         assert refused.status_code == 429
         assert refused.json() == {"detail": limits.TOO_MANY_LINKS, "fields": {}}
-    claimed = api.post("/api/nights/join/", {"token": "made-up"}, format="json")
+    claimed = api.post(
+        "/api/nights/join/",
+        {"token": "made-up"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+    )
     assert claimed.status_code == 429
     assert claimed.json() == {"detail": limits.TOO_MANY_LINKS, "fields": {}}
     # A good link from the same address still claims its seat; the spectator link still reads.
     token = night.seats.get().join_token
-    assert api.post("/api/nights/join/", {"token": token}, format="json").status_code == 201
+    assert (
+        api.post(
+            "/api/nights/join/",
+            {"token": token},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        ).status_code
+        == 201
+    )
     watcher = APIClient(REMOTE_ADDR=ANN_ADDRESS, HTTP_X_HOMEGAME_WATCH=night.spectator_token)
     assert watcher.get(path).status_code == 200
 
@@ -212,7 +232,15 @@ def test_a_good_link_still_works_from_another_address_past_the_limit(night):
     bad_join_pages(Client(REMOTE_ADDR=ANN_ADDRESS), 25)
     token = night.seats.get().join_token
     bob = APIClient(REMOTE_ADDR=BOB_ADDRESS)
-    assert bob.post("/api/nights/join/", {"token": token}, format="json").status_code == 201
+    assert (
+        bob.post(
+            "/api/nights/join/",
+            {"token": token},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        ).status_code
+        == 201
+    )
 
 
 # --- Where the counts live ------------------------------------------------------------------
