@@ -8,6 +8,7 @@ from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny
 
 from homegame.api_errors import ErrorSerializer
+from rulebook import schema
 from rulebook.models import Game
 from rulebook.search import Filters, find_games
 
@@ -25,12 +26,67 @@ class VariantListSerializer(serializers.ModelSerializer):
         return [name for name in game.option_names.splitlines() if name]
 
 
+class PhaseSerializer(serializers.Serializer):
+    """One step of the game's hand, with every money rule offered at it."""
+
+    id = serializers.CharField()
+    kind = serializers.ChoiceField(choices=list(schema.PHASE_KINDS.items()))
+    title = serializers.CharField()
+    name = serializers.CharField(help_text="A betting round's name as players say it.")
+    opener = serializers.ChoiceField(
+        choices=list(schema.OPENERS.items()),
+        allow_null=True,
+        help_text="Who acts first in a betting round.",
+    )
+    when = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Setting id to choice id: the step is played only at tables that chose these.",
+    )
+    only_if = serializers.ChoiceField(
+        choices=list(schema.ONLY_IF.items()),
+        allow_null=True,
+        help_text="A condition checked when the table reaches the step.",
+    )
+    money = serializers.ListField(
+        child=serializers.CharField(), help_text="Ids of every money rule offered at this step."
+    )
+
+
 class VariantDetailSerializer(serializers.ModelSerializer):
     rules = serializers.JSONField(source="data", help_text="The whole structured game.")
+    phases = PhaseSerializer(
+        source="spec.phases", many=True, read_only=True, help_text="The game's steps, in order."
+    )
+    anytime = serializers.ListField(
+        source="spec.anytime",
+        child=serializers.CharField(),
+        read_only=True,
+        help_text=(
+            'Ids of the rules that can happen at any moment (the table\'s "Other charges" '
+            "drawer); an option's own are in rules.options[].anytime."
+        ),
+    )
+    fold_out = serializers.ListField(
+        source="spec.fold_out",
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="Ids of the rules fired when everyone else folds, before the pot is awarded.",
+    )
 
     class Meta:
         model = Game
-        fields = ["slug", "name", "family", "is_house", "house_notes", "updated_at", "rules"]
+        fields = [
+            "slug",
+            "name",
+            "family",
+            "is_house",
+            "house_notes",
+            "updated_at",
+            "phases",
+            "anytime",
+            "fold_out",
+            "rules",
+        ]
 
 
 # Anyone may read, but credentials that are sent are checked: wrong ones are refused.

@@ -41,8 +41,16 @@ def chosen_options(game: Game, ids: Iterable[str]) -> list[Option]:
     return options
 
 
-def hand_phases(game: Game, options: list[Option]) -> list[Phase]:
-    """The game's phases after every chosen option has added, replaced or removed its steps."""
+def hand_phases(
+    game: Game, options: list[Option], settings: Mapping[str, str] | None = None
+) -> list[Phase]:
+    """The steps of a hand: the game's phases after the chosen options and the table's settings.
+
+    Options add, replace or remove steps; then a step whose `when` the table's
+    settings do not match is left out. With no settings given every step stays,
+    as before steps had a `when`, so callers that do not know the table's
+    settings yet see the whole game.
+    """
     phases = list(game.phases)
     for option in options:
         removed = set(option.phases.remove)
@@ -57,7 +65,16 @@ def hand_phases(game: Game, options: list[Option]) -> list[Phase]:
                 continue
             index = ids.index(anchor) + (1 if insert.after else 0)
             phases.insert(index, insert.phase)
-    return phases
+    if settings is None:
+        return phases
+    table = table_settings(game, settings)
+    return [phase for phase in phases if phase.in_force(table)]
+
+
+def anytime_rules(game: Game, options: list[Option]) -> list[str]:
+    """The ids of the rules that can happen at any moment: the game's and the chosen options'."""
+    ids = [*game.anytime, *(rule for option in options for rule in option.anytime)]
+    return list(dict.fromkeys(ids))
 
 
 def table_settings(game: Game, chosen: Mapping[str, str]) -> dict[str, str]:

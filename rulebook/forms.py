@@ -61,10 +61,24 @@ class PhaseForm(forms.Form):
     up = forms.IntegerField(required=False, min_value=0, max_value=13)
     community = forms.IntegerField(required=False, min_value=0, max_value=13)
     count = forms.IntegerField(required=False, min_value=0, max_value=13)
+    name = forms.CharField(
+        required=False,
+        max_length=80,
+        help_text='A betting step: the round as players call it ("After the draw").',
+    )
+    opener = forms.ChoiceField(
+        required=False,
+        choices=_choices(schema.OPENERS),
+        initial="left_of_dealer",
+        help_text="A betting step: who acts first.",
+    )
     money = forms.CharField(
         required=False,
         max_length=300,
-        help_text="Ids of the money rules this step books, separated by commas.",
+        help_text=(
+            "Ids of the money rules this step books, separated by commas. "
+            "A rule no step lists can be booked at any time."
+        ),
     )
 
 
@@ -106,28 +120,41 @@ def build_spec(
         "players": {"min": game.get("min_players"), "max": game.get("max_players")},
         "wilds": _split(game.get("wilds") or ""),
         "pot": {"kind": game["pot_kind"], "text": game.get("pot_text") or ""},
-        "phases": [
-            {
-                "id": f"step-{n}",
-                "kind": p["kind"],
-                "title": p["title"],
-                "text": p["text"],
-                "down": p.get("down") or 0,
-                "up": p.get("up") or 0,
-                "community": p.get("community") or 0,
-                "count": p.get("count"),
-                "money": _split(p.get("money") or ""),
-            }
-            for n, p in enumerate(phases, 1)
-        ],
+        "phases": [_phase(n, p) for n, p in enumerate(phases, 1)],
         "options": [
             {"id": slugify(o["name"]) or f"option-{n}", "name": o["name"], "text": o["text"]}
             for n, o in enumerate(options, 1)
         ],
         "money": [_money(m) for m in money],
+        "anytime": _unlisted(money, phases),
         "source": {"seed": "house", "section": "House rules", "credit": "Written by this table."},
     }
     return schema.Game.model_validate(data)
+
+
+def _phase(n: int, row: dict) -> dict:
+    """A step; a betting step is named by its title unless a name is given."""
+    phase = {
+        "id": f"step-{n}",
+        "kind": row["kind"],
+        "title": row["title"],
+        "text": row["text"],
+        "down": row.get("down") or 0,
+        "up": row.get("up") or 0,
+        "community": row.get("community") or 0,
+        "count": row.get("count"),
+        "money": _split(row.get("money") or ""),
+    }
+    if row["kind"] == "bet":
+        phase["name"] = row.get("name") or row["title"]
+        phase["opener"] = row.get("opener") or "left_of_dealer"
+    return phase
+
+
+def _unlisted(money: list[dict], phases: list[dict]) -> list[str]:
+    """Rules the table lists at no step: offered any time, in the live table's drawer."""
+    listed = {rule for p in phases for rule in _split(p.get("money") or "")}
+    return [m["id"] for m in money if m["id"] not in listed]
 
 
 def _money(row: dict) -> dict:

@@ -89,8 +89,10 @@ def _initial(game: Game) -> dict:
             "pot_text": spec.pot.text,
         },
         "phases": [
-            p.model_dump(include={"kind", "title", "text", "down", "up", "community", "count"})
-            | {"money": ", ".join(p.money)}
+            p.model_dump(
+                include={"kind", "title", "text", "down", "up", "community", "count", "name"}
+            )
+            | {"opener": p.opener or "", "money": ", ".join(p.money)}
             for p in spec.phases
         ],
         "options": [{"name": o.name, "text": o.text} for o in spec.options],

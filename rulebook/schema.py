@@ -221,6 +221,40 @@ RANKINGS: dict[str, str] = {
     "incomplete_hands": "Hands of fewer than five cards",
     "high_low": "High-low splits",
 }
+# Who acts first in a betting round, as the dealer says it at the table.
+OPENERS: dict[str, str] = {
+    "left_of_dealer": "The first player still in to the dealer's left",
+    "left_of_big_blind": "The player after the big blind",
+    "best_showing": "The best hand showing",
+    "lowest_showing": "The lowest hand showing",
+    "dealer": "The dealer",
+    "dealer_chooses": "Whoever the dealer names",
+    "last_winner": "Whoever won the last hand",
+    "first_knocker": "Whoever knocked first",
+    "last_to_play": "The player who has just played their turn",
+    "rotating": "One seat further left each round, starting left of the dealer",
+}
+Opener = Literal[
+    "left_of_dealer",
+    "left_of_big_blind",
+    "best_showing",
+    "lowest_showing",
+    "dealer",
+    "dealer_chooses",
+    "last_winner",
+    "first_knocker",
+    "last_to_play",
+    "rotating",
+]
+# A condition the live table checks when it reaches a step; the step is skipped otherwise.
+ONLY_IF: dict[str, str] = {
+    "pot_empty": "Only when the pot is empty",
+    "pot_not_empty": "Only when there is something in the pot",
+}
+OnlyIf = Literal["pot_empty", "pot_not_empty"]
+# What players call a betting round must say which one; this says nothing.
+VAGUE_ROUND_NAMES = ("betting round", "betting", "bet")
+
 Ranking = Literal[
     "standard",
     "wild_cards",
@@ -244,6 +278,21 @@ SEEDS: dict[str, str] = {
     "003": "Other Crap home-game list",
     "004": "Encyclopedia extract of draw-poker variants",
 }
+
+
+# Load-time errors, each naming the game (or the step) and the rule.
+RULE_OFFERED_NOWHERE = (
+    "{game}: money rule {rule!r} is offered at no step; list it in a phase's money, "
+    "in anytime or in fold_out"
+)
+RULE_UNKNOWN = "{game}: {where}: unknown id {rule!r}"
+RULE_NOT_OFFERABLE = "{game}: {where} lists {rule!r}, which is not a money rule it can offer"
+BETTING_NEEDS_NAME = (
+    "betting phase {phase!r} needs a name: the round as players call it "
+    '("Pre-flop", "Third street", "After the draw")'
+)
+BETTING_NAME_VAGUE = "betting phase {phase!r} is named {name!r}: say which round it is"
+BETTING_NEEDS_OPENER = "betting phase {phase!r} needs an opener: who acts first"
 
 
 class Strict(BaseModel):
@@ -363,12 +412,17 @@ class Amount(Strict):
 
 
 class MoneyRule(Strict):
-    """One chip movement the ledger can book: who pays whom, how much, when.
+    """One chip movement the ledger can book: who pays whom, how much.
+
+    Where it is offered is not said here: the `money` lists of the phases,
+    and the game's `anytime` and `fold_out`, are the one source of truth, so
+    a rule can be offered at several steps and a step shows all its rules.
 
     `when` ties the rule to table settings (setting id -> choice id): the rule
     is in force only at a table that chose every one of those choices. Where a
     setting changes an amount or a destination, each choice has its own rule,
     so the ledger reads the rule in force instead of asking which game it is.
+    `from_source` says what the source leaves open about it, for the rule page.
     """
 
     id: str
@@ -379,9 +433,9 @@ class MoneyRule(Strict):
     amount: Amount | None = None
     cap: Amount | None = None
     per: str = ""
-    phase: str | None = None
     mechanics: list[str] = []
     when: dict[str, str] = {}
+    from_source: str = ""
 
     def in_force(self, settings: Mapping[str, str]) -> bool:
         """Whether the table's settings (every setting id to its choice) switch this rule on."""
@@ -397,7 +451,15 @@ class MoneyRule(Strict):
 
 
 class Phase(Strict):
-    """One step of a hand, in the order the dealer runs them."""
+    """One step of a hand, in the order the dealer runs them.
+
+    A betting step (`kind: bet`) names the round as players call it ("The
+    flop", "Third street") and who opens it, so the table can say both. `when`
+    keeps the step to tables whose settings chose those choices (setting id ->
+    choice id, as on a money rule); `only_if` is checked by the live table as
+    it reaches the step. `from_source` is for the rule page only: what the
+    source leaves open, never shown in a step a dealer acts on.
+    """
 
     id: str
     kind: PhaseKind
@@ -410,6 +472,27 @@ class Phase(Strict):
     direction: Literal["left", "right", "any", "centre"] | None = None
     repeat: str = ""
     money: list[str] = []
+    name: str = ""
+    opener: Opener | None = None
+    when: dict[str, str] = {}
+    only_if: OnlyIf | None = None
+    from_source: str = ""
+
+    @model_validator(mode="after")
+    def _betting_round_named(self) -> Phase:
+        if self.kind != "bet":
+            return self
+        if not self.name.strip():
+            raise ValueError(BETTING_NEEDS_NAME.format(phase=self.id))
+        if self.name.strip().lower() in VAGUE_ROUND_NAMES:
+            raise ValueError(BETTING_NAME_VAGUE.format(phase=self.id, name=self.name))
+        if self.opener is None:
+            raise ValueError(BETTING_NEEDS_OPENER.format(phase=self.id))
+        return self
+
+    def in_force(self, settings: Mapping[str, str]) -> bool:
+        """Whether a table with these settings plays this step at all."""
+        return all(settings.get(setting) == choice for setting, choice in self.when.items())
 
 
 class PhaseInsert(Strict):
@@ -475,6 +558,7 @@ class Option(Strict):
     wilds: list[str] = []
     phases: PhaseEdits = PhaseEdits()
     money: list[MoneyRule] = []
+    anytime: list[str] = []
     showdown: list[str] = []
 
 
@@ -561,6 +645,8 @@ class Game(Strict):
     phases: list[Phase] = []
     options: list[Option] = []
     money: list[MoneyRule] = []
+    anytime: list[str] = []
+    fold_out: list[str] = []
     settings: list[Setting] = []
     showdown: Showdown = Showdown()
     rankings: list[Ranking] = ["standard"]
@@ -577,10 +663,7 @@ class Game(Strict):
             raise ValueError("a game with rules needs at least one phase")
         phase_ids = {p.id for p in self.phases}
         added = {i.phase.id for o in self.options for i in o.phases.add}
-        known_money = set(money_ids)
         option_ids = {o.id for o in self.options}
-        for phase in self.phases:
-            _check_known(f"phase {phase.id!r} money", phase.money, known_money)
         for option in self.options:
             where = f"option {option.id!r}"
             _check_known(f"{where} excludes", option.excludes, option_ids)
@@ -589,14 +672,53 @@ class Game(Strict):
             _check_known(f"{where} remove", option.phases.remove, phase_ids)
             replaced = [p.id for p in option.phases.replace]
             _check_known(f"{where} replace", replaced, phase_ids)
-            for phase in [i.phase for i in option.phases.add] + option.phases.replace:
-                _check_known(f"{where} phase {phase.id!r} money", phase.money, known_money)
         settings = {s.id: s for s in self.settings}
         for rule in self.money + [m for o in self.options for m in o.money]:
-            if rule.phase is not None:
-                _check_known(f"money rule {rule.id!r} phase", [rule.phase], phase_ids | added)
-            _check_when(rule, settings)
+            _check_when(f"money rule {rule.id!r} when", rule.when, settings)
+        for phase in self.phases + [p for o in self.options for p in _option_phases(o)]:
+            _check_when(f"phase {phase.id!r} when", phase.when, settings)
+        self._check_offers()
         return self
+
+    def _check_offers(self) -> None:
+        """Every money rule is offered somewhere, and every offer names a rule it may offer.
+
+        A game's phases may offer any rule (an option's rule is offered there
+        only while the option is on); an option's phases and `anytime` offer
+        the game's rules and its own; the game's `anytime` offers the game's
+        rules; `fold_out` may name any rule, the table firing those in force.
+        """
+        game_rules = {m.id for m in self.money}
+        every_rule = game_rules | {m.id for o in self.options for m in o.money}
+        offered: set[str] = set()
+
+        def offer(where: str, ids: list[str], allowed: set[str]) -> None:
+            for rule in ids:
+                if rule not in every_rule:
+                    raise ValueError(RULE_UNKNOWN.format(game=self.name, where=where, rule=rule))
+                if rule not in allowed:
+                    raise ValueError(
+                        RULE_NOT_OFFERABLE.format(game=self.name, where=where, rule=rule)
+                    )
+            offered.update(ids)
+
+        for phase in self.phases:
+            offer(f"phase {phase.id!r} money", phase.money, every_rule)
+        offer("anytime", self.anytime, game_rules)
+        offer("fold_out", self.fold_out, every_rule)
+        for option in self.options:
+            own = game_rules | {m.id for m in option.money}
+            for phase in _option_phases(option):
+                offer(f"option {option.id!r} phase {phase.id!r} money", phase.money, own)
+            offer(f"option {option.id!r} anytime", option.anytime, own)
+        for rule in self.money + [m for o in self.options for m in o.money]:
+            if rule.id not in offered:
+                raise ValueError(RULE_OFFERED_NOWHERE.format(game=self.name, rule=rule.id))
+
+
+def _option_phases(option: Option) -> list[Phase]:
+    """The phases an option brings: those it adds and those it puts in place of others."""
+    return [i.phase for i in option.phases.add] + option.phases.replace
 
 
 def _check_unique(what: str, ids: list[str]) -> None:
@@ -607,11 +729,10 @@ def _check_unique(what: str, ids: list[str]) -> None:
         seen.add(item)
 
 
-def _check_when(rule: MoneyRule, settings: Mapping[str, Setting]) -> None:
-    """A rule can only depend on a setting the game has, and on one of its choices."""
-    where = f"money rule {rule.id!r} when"
-    _check_known(where, list(rule.when), set(settings))
-    for setting_id, choice in rule.when.items():
+def _check_when(where: str, when: Mapping[str, str], settings: Mapping[str, Setting]) -> None:
+    """A rule or step can only depend on a setting the game has, and on one of its choices."""
+    _check_known(where, list(when), set(settings))
+    for setting_id, choice in when.items():
         _check_known(f"{where} {setting_id}", [choice], set(settings[setting_id].choices))
 
 

@@ -102,7 +102,7 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("This game has no rules to deal.")
     players = _players(request.GET.get("players"), spec)
     options, settings, error = _table(spec, request.GET)
-    phases = dealer.hand_phases(spec, options)
+    phases = dealer.hand_phases(spec, options, settings)
     step = _step(request.GET.get("step"), len(phases))
     context = {
         "game": game,
@@ -117,7 +117,9 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
         "phases": phases,
     }
     if step is None or error:
-        return render(request, "rulebook/deal_setup.html", context, status=400 if error else 200)
+        # A change of option or setting asks again with htmx: only the step count and list move.
+        setup = "rulebook/deal_setup.html#steps" if request.htmx else "rulebook/deal_setup.html"
+        return render(request, setup, context, status=400 if error else 200)
     phase = phases[step - 1]
     rules = dealer.money_rules(spec, options, settings)
     base = {"players": players, "opt": [o.id for o in options]}

@@ -123,6 +123,17 @@ def when_label(rule: schema.MoneyRule, spec: schema.Game) -> str:
 
 
 @register.filter
+def opener_label(code: str | None) -> str:
+    """Who opens a betting round, in table words."""
+    return schema.OPENERS.get(code or "", "")
+
+
+@register.filter
+def only_if_label(code: str | None) -> str:
+    return schema.ONLY_IF.get(code or "", "")
+
+
+@register.filter
 def get_choice(choices: dict[str, str], choice: str) -> str:
     """A setting choice's words, for the dealer screen's line of what the table chose."""
     return choices.get(choice, choice)

@@ -48,3 +48,34 @@ def test_api_docs_use_local_assets(client):
     body = client.get("/api/docs/").content.decode()
     assert "/static/drf_spectacular_sidecar/" in body
     assert "cdn" not in body.lower()
+
+
+@pytest.mark.django_db
+def test_detail_lists_each_phases_money_and_the_drawer(client):
+    daytime = next(g for g in GAMES if g.slug == "baseball-daytime")
+    data = client.get("/api/variants/baseball-daytime/").json()
+    assert [p["money"] for p in data["phases"]] == [p.money for p in daytime.phases]
+    bet = next(p for p in data["phases"] if p["id"] == "bet-2")
+    assert (bet["name"], bet["opener"]) == ("Third street", "best_showing")
+    first = next(p for p in data["phases"] if p["id"] == "bet-1")
+    assert first["when"] == {"first-bet": "yes"}
+    assert data["anytime"] == []
+    assert data["fold_out"] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_detail_drawer_matches_the_rule_data(client, game):
+    data = client.get(f"/api/variants/{game.slug}/").json()
+    assert data["anytime"] == game.anytime
+    assert data["fold_out"] == game.fold_out
+    assert [p["id"] for p in data["phases"]] == [p.id for p in game.phases]
+
+
+@pytest.mark.django_db
+def test_schema_documents_phases_money_and_the_drawer(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    detail = schema["components"]["schemas"]["VariantDetail"]["properties"]
+    assert {"phases", "anytime", "fold_out"} <= set(detail)
+    phase = schema["components"]["schemas"]["Phase"]["properties"]
+    assert {"name", "opener", "when", "only_if", "money"} <= set(phase)

@@ -21,7 +21,14 @@ def make_game(**extra) -> Game:
         "phases": [
             {"id": "ante", "kind": "ante", "title": "Ante", "text": "Ante up.", "money": ["ante"]},
             {"id": "deal", "kind": "deal", "title": "Deal", "text": "Deal three.", "down": 3},
-            {"id": "bet", "kind": "bet", "title": "Bet", "text": "Bet it."},
+            {
+                "id": "bet",
+                "kind": "bet",
+                "title": "Bet",
+                "text": "Bet it.",
+                "name": "After the deal",
+                "opener": "left_of_dealer",
+            },
             {"id": "show", "kind": "showdown", "title": "Show", "text": "Show down."},
         ],
         "money": [
@@ -127,7 +134,9 @@ def with_setting(**extra) -> Game:
         for choice, pot in (("double", "2"), ("single", "1"))
     ]
     money = extra.pop("money", [ANTE, *rules])
-    return make_game(settings=[setting], money=money, **extra)
+    phases = make_game().model_dump()["phases"]
+    phases[-1]["money"] = [rule["id"] for rule in money if rule["id"] != "ante"]
+    return make_game(settings=[setting], money=money, phases=phases, **extra)
 
 
 ANTE = make_game().money[0].model_dump(exclude_defaults=True)
@@ -307,3 +316,76 @@ def test_a_shared_amount_has_no_per_player_table_total():
 def test_amount_modifiers_fit_their_units(fields, message):
     with pytest.raises(ValueError, match=message):
         Amount(**fields)
+
+
+# Steps that depend on a table setting
+SIXES = {
+    "id": "sixes",
+    "kind": "special",
+    "title": "Count sixes",
+    "text": "Count them.",
+    "when": {"sixes": "yes"},
+}
+SIXES_SETTING = {
+    "id": "sixes",
+    "question": "Count sixes?",
+    "choices": {"no": "No.", "yes": "Yes."},
+    "default": "no",
+}
+
+
+def test_a_step_with_when_appears_only_with_its_setting():
+    game = make_game(
+        phases=[*make_game().model_dump()["phases"][:3], SIXES], settings=[SIXES_SETTING]
+    )
+    assert "sixes" not in ids(dealer.hand_phases(game, [], {"sixes": "no"}))
+    assert "sixes" not in ids(dealer.hand_phases(game, [], {}))
+    assert ids(dealer.hand_phases(game, [], {"sixes": "yes"}))[-1] == "sixes"
+
+
+def test_without_settings_every_step_stays_for_callers_that_do_not_know_them():
+    game = make_game(phases=[*make_game().model_dump()["phases"], SIXES], settings=[SIXES_SETTING])
+    assert "sixes" in ids(dealer.hand_phases(game, []))
+
+
+def test_a_setting_the_game_lacks_is_refused_when_choosing_steps():
+    with pytest.raises(dealer.SettingError):
+        dealer.hand_phases(make_game(), [], {"nope": "x"})
+
+
+def test_first_bet_after_the_first_up_card_drops_the_first_betting_round():
+    daytime = GAMES["baseball-daytime"]
+    usual = dealer.hand_phases(daytime, [], {})
+    later = dealer.hand_phases(daytime, [], {"first-bet": "no"})
+    assert ids(usual)[:4] == ["ante", "deal-1", "bet-1", "deal-2"]
+    assert ids(later)[:3] == ["ante", "deal-1", "deal-2"]
+    assert len(later) == len(usual) - 1
+
+
+def test_a_table_that_antes_only_into_an_empty_pot_has_a_conditional_ante_step():
+    phases = dealer.hand_phases(GAMES["boo-ray"], [], {})
+    ante = phases[0]
+    assert (ante.id, ante.only_if) == ("ante", "pot_empty")
+    every = dealer.hand_phases(GAMES["boo-ray"], [], {"ante-each-deal": "every-deal"})
+    assert (every[0].id, every[0].only_if) == ("ante-every-deal", None)
+
+
+def test_the_other_charges_drawer_is_the_games_anytime_plus_the_chosen_options():
+    game = make_game(
+        money=[*make_game().model_dump()["money"], _fine("misdeal")],
+        anytime=["misdeal"],
+        options=[option("fines", money=[_fine("swearing")], anytime=["swearing", "misdeal"])],
+    )
+    assert dealer.anytime_rules(game, []) == ["misdeal"]
+    fines = dealer.chosen_options(game, ["fines"])
+    assert dealer.anytime_rules(game, fines) == ["misdeal", "swearing"]
+
+
+def _fine(id_: str) -> dict:
+    return {"id": id_, "kind": "fine", "text": "A fine.", "payer": "actor", "payee": "pot"}
+
+
+def test_a_wild_tax_is_offered_when_the_card_lands_face_up_and_at_the_showdown():
+    daytime = GAMES["baseball-daytime"]
+    offered_at = [p.id for p in daytime.phases if "wild-tax-pay" in p.money]
+    assert offered_at == ["deal-2", "deal-4", "deal-5", "showdown"]

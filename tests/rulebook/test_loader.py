@@ -76,3 +76,80 @@ def test_reference_to_unknown_game_is_refused(tmp_path):
 def test_empty_directory_is_an_error(tmp_path):
     with pytest.raises(RulebookError, match="no game files"):
         load_games(tmp_path)
+
+
+# Where money is offered, and how betting rounds are named: checked on load.
+DRAW = (GAMES_DIR / "five-card-draw.yaml").read_text()
+
+
+def test_a_money_rule_offered_at_no_step_fails_naming_the_game_and_rule(tmp_path):
+    text = DRAW.replace("    money: [ante]\n", "", 1)
+    with pytest.raises(RulebookError, match=r"Five Card Draw: money rule 'ante' is offered at no"):
+        load_game(write(tmp_path, "five-card-draw.yaml", text))
+
+
+def test_a_rule_listed_only_in_anytime_loads(tmp_path):
+    text = DRAW.replace("    money: [ante]\n", "", 1) + "anytime: [ante]\n"
+    assert load_game(write(tmp_path, "five-card-draw.yaml", text)).anytime == ["ante"]
+
+
+def test_the_games_anytime_cannot_offer_an_options_rule(tmp_path):
+    text = (GAMES_DIR / "dynamite.yaml").read_text() + "anytime: [high-low-split]\n"
+    with pytest.raises(RulebookError, match=r"Dynamite: anytime lists 'high-low-split'"):
+        load_game(write(tmp_path, "dynamite.yaml", text))
+
+
+def test_a_betting_phase_without_a_name_fails(tmp_path):
+    text = DRAW.replace("    name: Before the draw\n", "", 1)
+    with pytest.raises(RulebookError, match=r"betting phase 'bet-1' needs a name"):
+        load_game(write(tmp_path, "five-card-draw.yaml", text))
+
+
+def test_a_betting_phase_named_just_betting_round_fails(tmp_path):
+    text = DRAW.replace("name: Before the draw", "name: Betting round", 1)
+    with pytest.raises(RulebookError, match=r"betting phase 'bet-1' is named 'Betting round'"):
+        load_game(write(tmp_path, "five-card-draw.yaml", text))
+
+
+def test_a_betting_phase_without_an_opener_fails(tmp_path):
+    text = DRAW.replace("    opener: left_of_dealer\n", "", 1)
+    with pytest.raises(RulebookError, match=r"betting phase 'bet-1' needs an opener"):
+        load_game(write(tmp_path, "five-card-draw.yaml", text))
+
+
+def test_a_step_when_must_name_a_real_setting_and_choice(tmp_path):
+    fish = (GAMES_DIR / "fish-node.yaml").read_text()
+    bad_choice = fish.replace('when: {bet-before-node: "yes"}', "when: {bet-before-node: maybe}")
+    with pytest.raises(RulebookError, match=r"phase 'bet-2' when bet-before-node: unknown id"):
+        load_game(write(tmp_path, "fish-node.yaml", bad_choice))
+    bad_setting = fish.replace('when: {bet-before-node: "yes"}', 'when: {nope: "yes"}')
+    with pytest.raises(RulebookError, match=r"phase 'bet-2' when: unknown id 'nope'"):
+        load_game(write(tmp_path, "fish-node.yaml", bad_setting))
+
+
+def test_a_money_rule_no_longer_names_its_phase(tmp_path):
+    text = DRAW.replace("    mechanics: [M1]\n", "    phase: ante\n    mechanics: [M1]\n", 1)
+    with pytest.raises(RulebookError, match=r"phase: Extra inputs are not permitted"):
+        load_game(write(tmp_path, "five-card-draw.yaml", text))
+
+
+def test_every_betting_phase_says_which_round_it_is_and_who_opens():
+    for game in load_games():
+        phases = [*game.phases]
+        for option in game.options:
+            phases += [i.phase for i in option.phases.add] + option.phases.replace
+        for phase in (p for p in phases if p.kind == "bet"):
+            assert phase.name, (game.slug, phase.id)
+            assert phase.name.lower() != "betting round", (game.slug, phase.id)
+            assert phase.opener, (game.slug, phase.id)
+
+
+def test_every_money_rule_is_offered_somewhere():
+    for game in load_games():
+        offered = {r for p in game.phases for r in p.money} | set(game.anytime) | set(game.fold_out)
+        for option in game.options:
+            offered |= set(option.anytime)
+            offered |= {r for i in option.phases.add for r in i.phase.money}
+            offered |= {r for p in option.phases.replace for r in p.money}
+        rules = [*game.money, *(r for o in game.options for r in o.money)]
+        assert not [r.id for r in rules if r.id not in offered], game.slug

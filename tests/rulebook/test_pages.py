@@ -42,7 +42,7 @@ def deal_urls(game):
     choices = [[]] + [[o.id] for o in game.options]
     for chosen in choices:
         opts = dealer.chosen_options(game, chosen)
-        total = len(dealer.hand_phases(game, opts))
+        total = len(dealer.hand_phases(game, opts, dealer.table_settings(game, {})))
         base = reverse("rulebook:deal", args=[game.slug])
         yield base + "?" + urlencode({"opt": chosen}, doseq=True), None
         for step in range(1, total + 1):
@@ -211,7 +211,7 @@ def test_setup_keeps_the_settings_chosen_so_far(client):
 
 @pytest.mark.django_db
 def test_a_step_shows_only_the_money_rules_the_settings_put_in_force(client):
-    showdown = 1 + [p.id for p in GUTS.phases].index("showdown")
+    showdown = 1 + [p.id for p in dealer.hand_phases(GUTS, [], {})].index("showdown")
     base = f"/rules/guts-three-card/deal/?players=4&step={showdown}"
     _, default = page(client, base)
     assert text_of("gutser-pays-twice") in default
@@ -238,7 +238,8 @@ def test_a_setting_the_game_lacks_is_refused_on_the_setup_page(client, query):
 @pytest.mark.parametrize("game", [g for g in PLAYABLE if g.settings], ids=lambda g: g.slug)
 def test_every_step_renders_with_every_setting_changed(client, game):
     changed = {f"set.{s.id}": next(c for c in s.choices if c != s.default) for s in game.settings}
-    total = len(dealer.hand_phases(game, []))
+    chosen = {key.removeprefix("set."): choice for key, choice in changed.items()}
+    total = len(dealer.hand_phases(game, [], chosen))
     base = reverse("rulebook:deal", args=[game.slug])
     for step in range(1, total + 1):
         response = client.get(f"{base}?{urlencode(changed | {'step': step})}")
@@ -274,3 +275,51 @@ def test_a_game_over_several_deals_says_when_it_ends_and_why_the_pot_rides(clien
     assert "Rides to the next deal." in body
     _, brag = page(client, "/rules/brag/")
     assert "Goes back to whoever put it in." in brag
+
+
+# Steps that depend on a setting, and the step count before the hand starts
+DAYTIME = next(g for g in GAMES if g.slug == "baseball-daytime")
+
+
+def start_button(body: str) -> str:
+    return body.split('name="step" value="1">')[1].split("</button>")[0]
+
+
+@pytest.mark.django_db
+def test_the_start_button_counts_the_steps_after_options_and_settings(client):
+    plain = len(dealer.hand_phases(DAYTIME, [], {}))
+    _, body = page(client, "/rules/baseball-daytime/deal/")
+    assert start_button(body) == f"Start: {plain} steps"
+    _, body = page(client, "/rules/baseball-daytime/deal/?opt=rainout")
+    assert start_button(body) == f"Start: {plain + 1} steps"
+    _, body = page(client, "/rules/baseball-daytime/deal/?opt=rainout&set.first-bet=no")
+    assert start_button(body) == f"Start: {plain} steps"
+
+
+@pytest.mark.django_db
+def test_first_bet_after_the_first_up_card_leaves_out_the_first_betting_step(client):
+    _, usual = page(client, "/rules/baseball-daytime/deal/?step=3")
+    assert "<h1>Betting round</h1>" in usual
+    assert "First two cards" in usual
+    _, later = page(client, "/rules/baseball-daytime/deal/?step=3&set.first-bet=no")
+    assert "<h1>One up</h1>" in later
+
+
+@pytest.mark.django_db
+def test_changing_an_option_under_htmx_returns_only_the_step_count(client):
+    response = client.get(
+        "/rules/baseball-daytime/deal/?opt=rainout", headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="steps">')
+    assert "Rainout?" in body
+
+
+@pytest.mark.django_db
+def test_what_the_source_leaves_open_is_on_the_rule_page_and_never_on_a_dealer_step(client):
+    note = "The page does not say how the pot is started"
+    _, rules = page(client, "/rules/baseball-daytime/")
+    assert f"From the source: {note}" in rules
+    _, step = page(client, "/rules/baseball-daytime/deal/?step=1")
+    assert note not in step
+    assert "From the source" not in step
