@@ -26,7 +26,6 @@ import schemathesis
 from django.core import signals
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
-from django.test import Client
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -65,7 +64,6 @@ KEEP_GENERATED_IDS = 8
 
 PASSWORD = "deal-me-in-9"
 GAME = "five-card-draw"
-CLAIM = "/api/nights/join/"
 # What a WSGI server always sets and Werkzeug's test client leaves out.
 SERVER_ENVIRON = {"REMOTE_ADDR": "127.0.0.1"}
 # Werkzeug's client does not undo GZipMiddleware, so ask for the body as it is.
@@ -84,17 +82,14 @@ class Table:
 
 
 def seat_headers(seat: Seat) -> dict[str, str]:
-    """A seated player's header: the key a claim issues, or the join token before claims exist."""
-    answer = Client().post(
-        CLAIM,
-        {"token": seat.join_token},
-        content_type="application/json",
-        headers={KEY_HEADER: uuid.uuid4().hex},
-    )
-    if answer.status_code == 404 and answer.get("Content-Type", "").startswith("text/html"):
-        return {SEAT_HEADER: seat.join_token}  # No claim endpoint yet.
-    assert answer.status_code in (200, 201), answer.content
-    return {SEAT_HEADER: answer.json()["seat_key"]}
+    """A seated player's header: the key claiming the seat issues.
+
+    Claimed through the service, not Django's test client: that client
+    reconnects `close_old_connections` after its request, which would close
+    the test's PostgreSQL connection under the in-process calls that follow.
+    """
+    _, key, _ = services.join_link_claim_key(token=seat.join_token, request_key=uuid.uuid4().hex)
+    return {SEAT_HEADER: key}
 
 
 def host_headers(user) -> dict[str, str]:
