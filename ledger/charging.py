@@ -32,6 +32,9 @@ NO_SUCH_RULE = (
 )
 NOTHING_TO_CHARGE = "Rule {rule!r} moves no chips here; nothing was recorded."
 NO_BANK = "Rule {rule!r} pays the bank: chips leaving the table are not booked yet."
+ALREADY_BOOKED = "{rule}: already booked at this step. Undo it first to book it again."
+# A rule's name on a button: its first sentence, cut at a word past this many characters.
+NAME_MOST = 70
 
 # Where each abstract pot of `charges` lives in the journal; the night's pots have no hand.
 NIGHT_POTS = {"next_pot": Account.Kind.RIDING, "side_pot": Account.Kind.INFRACTION}
@@ -58,10 +61,42 @@ def rule_in_force(hand: Hand, rule_id: str, rules: list[MoneyRule] | None = None
     return found
 
 
+def booked_at(hand: Hand, step: str) -> set[str]:
+    """The rules booked (and not undone) at this step of this deal."""
+    live = Posting.objects.filter(
+        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    )
+    return {
+        detail.get("rule")
+        for detail in live.values_list("detail", flat=True)
+        if detail.get("step") == step
+    }
+
+
+def repeats(rule: MoneyRule) -> bool:
+    """A rule that fires again and again in one step (per draw, per card) may be booked again."""
+    return bool(rule.per.strip())
+
+
+def rule_name(rule: MoneyRule) -> str:
+    """The rule as the table says it: the first sentence of its text, never its id."""
+    sentence = rule.text.strip().split(". ")[0].rstrip(".")
+    if len(sentence) <= NAME_MOST:
+        return sentence
+    return sentence[:NAME_MOST].rsplit(" ", 1)[0] + "…"
+
+
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
-    """Book one firing: chips through the journal, or points on a points game's score sheet."""
+    """Book one firing: chips through the journal, or points on a points game's score sheet.
+
+    A rule that does not repeat is booked once per step of a deal: a second
+    tap, or a second phone, is refused until the first is undone.
+    """
     rules = _rules(play.hand)
     rule = rule_in_force(play.hand, booking.rule, rules)
+    step = play.hand.step
+    if step and not repeats(rule) and rule.id in booked_at(play.hand, step):
+        raise LedgerError(ALREADY_BOOKED.format(rule=rule_name(rule)))
     if scores.is_score(rule):
         count = booking.count if isinstance(booking.count, int) else 1
         scores.record(
@@ -148,6 +183,7 @@ def _charge(
         recorded_by=recorded_by,
         detail={
             "rule": rule.id,
+            "step": play.hand.step,
             "rule_kind": rule.kind,
             "mechanics": list(rule.mechanics),
             "transfers": [[str(t.source), str(t.target), t.chips] for t in transfers],

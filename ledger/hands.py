@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, Sum
 
-from ledger import betting, journal, pots, runs
+from ledger import betting, flow, journal, pots, runs
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
@@ -47,6 +47,8 @@ RETURN_SHORT = (
     "name a winner."
 )
 DECLARATION_MISSING = "Say what {name} declares: high, low or both."
+NO_MORE_ROUNDS = "{game} has {count} betting round(s) as this table plays it, all played."
+ONE_LEFT = "Only one player is still in: give them the pot instead of opening a round."
 
 
 def open_hand(night: Night) -> Hand | None:
@@ -252,11 +254,19 @@ class Play:
         opener: Seat | None = None,
         blinds: Sequence[tuple[Seat, int]] = (),
     ) -> Posting:
-        """Open a betting round; the dealer picks who opens, by default the dealer's left."""
+        """Open a betting round; the dealer picks who opens, by default the dealer's left.
+
+        A hand of a rulebook game opens only the rounds the game has, by their
+        names; a plain hand opens as many as the table likes.
+        """
         self._check_not_settled()
         now = self.state
         if now.betting_open:
             raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
+        left = [s for s in self.seats.values() if s.pk not in now.folded]
+        if self.hand.run_id is not None and len(left) < 2:
+            raise LedgerError(ONE_LEFT)
+        name = self._round_name(now.rounds)
         seats = [s for s in self.seats.values() if s.pk not in now.folded]
         in_hand = {s.pk for s in seats}
         # Blinds the game's own blind rules already booked open this round as its bets.
@@ -298,9 +308,20 @@ class Play:
             kind="round",
             moves=moves,
             recorded_by=recorded_by,
-            detail=detail | {"number": now.rounds + 1},
-            memo=f"Betting round {now.rounds + 1}, {opener.person.name} opens",
+            detail=detail | {"number": now.rounds + 1, "name": name},
+            memo=f"{name}: {opener.person.name} opens",
         )
+
+    def _round_name(self, rounds_opened: int) -> str:
+        """The next round as players call it; refused when the game has no more rounds."""
+        if self.hand.run_id is None:
+            return f"Betting round {rounds_opened + 1}"
+        steps = runs.steps(self.hand.run)
+        upcoming = flow.next_round(steps, rounds_opened)
+        if upcoming is None:
+            count = len(flow.betting_steps(steps))
+            raise LedgerError(NO_MORE_ROUNDS.format(game=self.hand.game_name, count=count))
+        return upcoming.name
 
     def act(self, seat: Seat, action: str, amount: int = 0, *, recorded_by: str) -> Posting:
         """One player's check, bet, call, raise, fold or all-in, and its chips."""

@@ -192,6 +192,8 @@ class Hand(models.Model):
     seat_order = models.JSONField(help_text="Seat ids in the hand, from the dealer's left.")
     config = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.BETTING)
+    # The step of the game the table is on (a phase id), so every phone shows the same one.
+    step = models.CharField(max_length=80, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

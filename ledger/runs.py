@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from ledger import hands, inputs, journal, pots
+from ledger import flow, hands, inputs, journal, pots
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
@@ -36,6 +36,8 @@ GAME_OVER = "{game} has ended; start it again to play another."
 NOT_AN_ENDING = "Say where the riding pot goes: {choices}."
 AGREED_UNKNOWN = "{game} has no agreed amount called {name!r}."
 NOBODY_STILL_IN = "Nobody is still in to share the pot."
+NOT_A_STEP = "{game} has no step {step!r} as this table plays it."
+HAND_SETTLED = "Hand {number} is settled: deal the next one."
 
 # How a table may end a game early; WON is only ever reached by play.
 EARLY_ENDINGS = (Run.Ending.RETURNED, Run.Ending.SPLIT, Run.Ending.CARRIED)
@@ -61,6 +63,38 @@ def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
     """The run's money rules by id: the game's, its chosen options', as its settings pick."""
     spec = spec or spec_of(run.game_slug)
     return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
+
+
+def steps(run: Run, spec: GameSpec | None = None) -> list:
+    """The game's steps as this table plays it: its phases after the options and settings."""
+    spec = spec or spec_of(run.game_slug)
+    return dealer.hand_phases(spec, dealer.chosen_options(spec, run.options), run.settings)
+
+
+def situation(hand: Hand, play: hands.Play | None = None) -> flow.Situation:
+    """What the live table knows of a hand, for `ledger.flow`."""
+    play = play or hands.load(hand)
+    state = play.state
+    left = [s for s in hand.seat_order if s not in state.folded]
+    return flow.Situation(
+        pot_empty=play.pot == 0,
+        players_left=len(left),
+        betting_open=state.betting_open,
+        rounds_opened=state.rounds,
+        settled=hand.status == Hand.Status.SETTLED,
+    )
+
+
+def step_to(*, hand: Hand, step: str) -> Hand:
+    """Move the hand to one of its game's steps; every phone follows it on its next poll."""
+    if hand.status == Hand.Status.SETTLED:
+        raise LedgerError(HAND_SETTLED.format(number=hand.number))
+    known = {phase.id for phase in steps(hand.run)} if hand.run else set()
+    if step not in known:
+        raise LedgerError(NOT_A_STEP.format(game=hand.game_name or "This hand", step=step))
+    Hand.objects.filter(pk=hand.pk).update(step=step)
+    hand.step = step
+    return hand
 
 
 def agreed_names(spec: GameSpec, options: Sequence, settings: Mapping[str, str]) -> list[str]:
@@ -186,7 +220,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     config = {}
     if spec.pot.unwon is not None:
         config["no_winner"] = spec.pot.unwon
-    return hands.hand_start(
+    hand = hands.hand_start(
         night=run.night,
         players=players,
         dealer=dealer_seat,
@@ -197,6 +231,13 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
         run=run,
         config=config,
     )
+    # The deal starts on the first step the table plays: with chips riding in, a step
+    # only for an empty pot (Guts' ante) is passed over.
+    start = flow.first(steps(run, spec), situation(hand))
+    if start:
+        Hand.objects.filter(pk=hand.pk).update(step=start)
+        hand.step = start
+    return hand
 
 
 def deal(

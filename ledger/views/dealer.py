@@ -11,15 +11,17 @@ without script; htmx only makes it quicker.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import charging, facts, hands, runs, scores
+from ledger import charging, facts, flow, hands, runs, scores
 from ledger.actors import Actor
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
 from ledger.models import Hand, Night, Run
@@ -28,29 +30,24 @@ from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
 from ledger.views.table import (
     POTS_CHANGED,
     award_facts,
+    confirm_nobody,
     fresh,
     hand_of,
     may_start,
+    not_modified,
     pots_key,
     require_starter,
 )
 from rulebook import dealer
 from rulebook.models import Game
-from rulebook.schema import FAMILIES, MONEY_KINDS
+from rulebook.schema import FAMILIES, MONEY_KINDS, OPENERS
 
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
 
 
-def step_url(night: Night, step: int | str | None = None) -> str:
-    url = reverse("ledger:deal", args=[night.pk])
-    return f"{url}?step={step}" if step not in (None, "") else url
-
-
-def _step(value: str | None, phases: list) -> int:
-    try:
-        return min(max(int(value or 0), 0), max(len(phases) - 1, 0))
-    except ValueError:
-        return 0
+def deal_url(night: Night) -> str:
+    """The dealer screen: it always shows the step the hand is on, stored with the hand."""
+    return reverse("ledger:deal", args=[night.pk])
 
 
 def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> dict:
@@ -75,29 +72,40 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         return ctx
-    options = dealer.chosen_options(spec, run.options)
-    phases = dealer.hand_phases(spec, options)
+    phases = view.steps
     rules = runs.rules_in_force(run)
-    index = _step(request.GET.get("step") or request.POST.get("step"), phases)
-    phase = phases[index] if phases else None
+    index = flow.index_of(phases, hand.step)
+    phase = view.step
     in_hand = [r for r in view.rows if r.in_hand]
     if spec.pot.kind == "points":
         totals = scores.sheet(night.pk, run.game_slug)
         ctx["sheet"] = [(r.name, totals.get(r.seat.pk, 0)) for r in view.rows if r.in_hand]
+    forward = view.forward
+    booked = charging.booked_at(hand, phase.id) if phase else set()
     ctx.update(
-        phases=phases,
+        phases=[p for p in phases if flow.applies(p, view.situation) or p.id == hand.step],
         step=index,
         phase=phase,
         in_hand=in_hand,
-        forms=_forms(_booked_here(phases, index), rules, in_hand),
+        forms=_forms(_booked_here(phases, index), rules, in_hand, booked),
         after_showdown=bool(phase) and not _booked_here(phases, index) and bool(phase.money),
-        anytime=_forms(_unphased(rules, phases), rules, in_hand),
+        anytime=_forms(
+            dealer.anytime_rules(spec, dealer.chosen_options(spec, run.options)),
+            rules,
+            in_hand,
+            set(),
+        ),
+        fold_out=_forms(_fold_out(spec), rules, in_hand, booked),
         described=_described(phase, rules),
-        showdown=phase is not None and phase.kind == "showdown",
+        showdown=forward is not None and forward.move == "showdown",
+        forward=forward,
+        next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
+        round_phase=phase if forward and forward.move == "open_round" else None,
+        opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
+        last_in=next((r for r in in_hand if not r.folded), None),
         may_book=view.can_run and view.open,
         pots_key=pots_key(view.pots),
-        previous=index - 1 if index > 0 else None,
-        next=index + 1 if index + 1 < len(phases) else None,
+        previous=flow.before(phases, phase.id, view.situation) if phase else None,
     )
     return ctx
 
@@ -121,11 +129,22 @@ def _setting_rows(spec, run: Run) -> list[tuple[str, str]]:
     ]
 
 
-def _forms(rule_ids, rules: dict, in_hand: list) -> list[dict]:
+def _fold_out(spec) -> list[str]:
+    """Rules the table fires when everyone else folds, before the last player takes the pot."""
+    return list(spec.fold_out)
+
+
+def _phase(phases: list, step_id: str | None):
+    return next((p for p in phases if p.id == step_id), None)
+
+
+def _forms(rule_ids, rules: dict, in_hand: list, booked: set[str]) -> list[dict]:
     """A form per rule the step books by hand, with the fields `ledger.facts` asks for.
 
     A role only one player can still play (the winner when everyone else
-    folded) comes ticked.
+    folded) comes ticked. A rule already booked at this step of this deal is
+    shown as done; one that fires again and again (per draw, per card) says
+    "again" on its button instead.
     """
     found = []
     still_in = [r.seat.pk for r in in_hand if not r.folded]
@@ -133,14 +152,17 @@ def _forms(rule_ids, rules: dict, in_hand: list) -> list[dict]:
         rule = rules.get(rule_id)
         if rule is None or not facts.bookable(rule):
             continue
+        needs = facts.needs(rule)
         found.append(
             {
-                "needs": facts.needs(rule),
+                "needs": needs,
                 "rule": rule,
                 "label": MONEY_KINDS[rule.kind].split(" (")[0],
-                "name": rule.id.replace("-", " "),
+                "name": charging.rule_name(rule),
                 "rows": in_hand,
                 "only": still_in[0] if len(still_in) == 1 else None,
+                "done": rule_id in booked and not charging.repeats(rule),
+                "again": rule_id in booked and charging.repeats(rule),
             }
         )
     return found
@@ -152,16 +174,13 @@ def _described(phase, rules: dict) -> list:
     return [rules[i] for i in ids if i in rules and not facts.bookable(rules[i])]
 
 
-def _unphased(rules: dict, phases: list) -> list[str]:
-    """Rules no step lists (misdeals, fines): booked whenever they happen."""
-    listed = {rule_id for phase in phases for rule_id in phase.money}
-    return [rule_id for rule_id in rules if rule_id not in listed]
-
-
 def answer(request: HtmxHttpRequest, night: Night, actor: Actor, status: int = 200, **extra):
-    return render(
-        request, "ledger/deal.html", context(request, night, actor, **extra), status=status
+    ctx = context(request, night, actor, **extra)
+    marks = state.markers(night_id=night.pk)
+    ctx["poll_headers"] = json.dumps(
+        {"If-None-Match": state.etag(f"deal-{state.viewer_of(actor)}", marks)}
     )
+    return render(request, "ledger/deal.html", ctx, status=status)
 
 
 @require_GET
@@ -169,6 +188,31 @@ def answer(request: HtmxHttpRequest, night: Night, actor: Actor, status: int = 2
 def deal(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     found, actor = night_for(request, night_id)
     return answer(request, found, actor)
+
+
+@require_GET
+def deal_poll(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The dealer screen's region, or 304 while nothing (the step included) has changed.
+
+    Every phone on the Deal tab polls this, so when the dealer moves the hand
+    on a step, books a charge or a player bets, each shows it within 2 s.
+    """
+    marks = state.markers(night_id=night_id)
+    if marks is None:
+        raise Http404
+    seen = state.seen_etag(request.headers.get("If-None-Match", ""))
+    found, actor = night_for(request, night_id)
+    viewer = f"deal-{state.viewer_of(actor)}"
+    tag = state.etag(viewer, marks)
+    if seen and seen[1] == tag:
+        return not_modified(tag)
+    ctx = context(request, found, actor)
+    ctx["poll_headers"] = json.dumps({"If-None-Match": tag})
+    response = render(request, "ledger/deal.html#deal", ctx)
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    response["Vary"] = "Cookie"
+    return response
 
 
 @require_GET
@@ -201,13 +245,12 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResponse:
     """A write from dealer mode, answered with the dealer screen at the step it came from."""
     found, actor = night_for(request, night_id)
-    step = request.POST.get("step", "")
 
     def done(result: dict) -> HttpResponse:
         # Who paid whom and why, one line per posting, shown once on the next page.
         for line in result.get("summary", []):
             messages.info(request, line)
-        return see_other(step_url(found, result.get("step", step)))
+        return see_other(deal_url(found))
 
     def refused(message: str, status: int) -> HttpResponse:
         return answer(request, found, actor, status=status, error=message)
@@ -250,7 +293,7 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             save_for_group=bool(post.get("save_for_group")) and actor.role == "host",
         )
         _deal(night, actor, run, post)
-        return {"step": 0}
+        return {}
 
     return deal_write(request, night_id, lambda n, a: _starter(n, a, post.get("dealer")), call)
 
@@ -273,7 +316,7 @@ def game_deal(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpRespo
 
     def call(night: Night, actor: Actor) -> dict:
         _deal(night, actor, get_object_or_404(Run, pk=run_id, night=night), request.POST)
-        return {"step": 0}
+        return {}
 
     return deal_write(
         request, night_id, lambda n, a: _starter(n, a, request.POST.get("dealer")), call
@@ -292,7 +335,7 @@ def game_end(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpRespon
         posting = runs.run_end(
             run=run, ending=request.POST.get("ending", ""), recorded_by=actor.label
         )
-        return {"step": "", "summary": [posting.memo if posting else f"{run.game_name} ended."]}
+        return {"summary": [posting.memo if posting else f"{run.game_name} ended."]}
 
     return deal_write(request, night_id, check, call)
 
@@ -336,6 +379,7 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
         ]
         play = hands.load(hand)
         winners, low = award_facts(post, play, hand)
+        confirm_nobody(post, play, winners, low)
         postings = charging.showdown(
             play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
         )
@@ -343,7 +387,22 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
         hand.refresh_from_db()
         if hand.run is not None and hand.run.status == Run.Status.ENDED:
             summary.append(f"{hand.run.game_name} is over: the pot was won.")
-        return {"step": "", "summary": summary}
+        return {"summary": summary}
+
+    return deal_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_step(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """Move the hand on (or back) a step: the host or the hand's dealer; every phone follows."""
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        runs.step_to(hand=fresh(hand_of(night, hand_id)), step=post.get("to", ""))
+        return {}
 
     return deal_write(request, night_id, check, call)
 

@@ -14,7 +14,7 @@ from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from ledger import betting, charts, closing, hands, runs
+from ledger import betting, charts, closing, flow, hands, runs
 from ledger.actors import Actor
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from rulebook.models import Game
@@ -93,6 +93,11 @@ class Table:
     rounds: int = 0
     antes: bool = False
     history: list = field(default_factory=list)
+    # A hand of a game: its steps as this table plays it, the one it is on, and the way on.
+    situation: flow.Situation | None = None
+    steps: list = field(default_factory=list)
+    step: object | None = None
+    forward: flow.Forward | None = None
 
     @property
     def is_host(self) -> bool:
@@ -171,6 +176,18 @@ def table(night: Night, actor: Actor) -> Table:
     play = hands.load(hand)  # read and replayed once, for the state and the pots
     now = play.state
     view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
+    view.situation = flow.Situation(
+        pot_empty=play.pot == 0,
+        players_left=sum(1 for s in hand.seat_order if s not in now.folded),
+        betting_open=now.betting_open,
+        rounds_opened=now.rounds,
+    )
+    if hand.run_id is not None:
+        run = view.run if view.run is not None and view.run.pk == hand.run_id else hand.run
+        view.steps = runs.steps(run)
+        if view.steps:
+            view.step = view.steps[flow.index_of(view.steps, hand.step)]
+        view.forward = flow.forward(view.steps, hand.step or None, view.situation)
     for seat_id in hand.seat_order:
         row = by_id[seat_id]
         row.in_hand, row.folded = True, seat_id in now.folded
@@ -297,6 +314,7 @@ def markers(*, night_id: int | None = None, token: str | None = None) -> tuple |
             ),
             last_hand=Subquery(latest_hand.values("pk")[:1]),
             hand_status=Subquery(latest_hand.values("status")[:1]),
+            hand_step=Subquery(latest_hand.values("step")[:1]),
         )
         .values_list(
             "pk",
@@ -306,6 +324,7 @@ def markers(*, night_id: int | None = None, token: str | None = None) -> tuple |
             "last_posting",
             "last_hand",
             "hand_status",
+            "hand_step",
         )
         .first()
     )

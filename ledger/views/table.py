@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from homegame import limits
-from ledger import actors, betting, hands, runs, services
+from ledger import actors, betting, flow, hands, runs, services
 from ledger.actors import Actor, Forbidden
 from ledger.forms import (
     NO_PLAYERS,
@@ -47,6 +47,14 @@ UNKNOWN_ACTION = "{action!r} is not a betting action."
 POTS_CHANGED = "The pots changed since this page was drawn: check the winners again."
 NO_SUCH_LINK = services.NO_SUCH_LINK
 REFUSED_HEADER = "X-Ledger-Refused"
+NOBODY_TICKED = (
+    "Nobody is ticked to take the {chips}-chip pot: it {goes}. Tick who wins, or tick "
+    '"Nobody wins" to confirm.'
+)
+NO_WINNER_GOES = {
+    "ride": "would ride to the next deal",
+    "return": "would go back to who paid it in",
+}
 
 
 def context(
@@ -77,6 +85,7 @@ def context(
         ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
         ctx["min_bet"] = view.hand.config.get("min_bet", 1)
         ctx["pots_key"] = pots_key(view.pots)
+        ctx["round_name"], ctx["may_open_round"] = next_round(view)
     return ctx
 
 
@@ -104,6 +113,20 @@ def answer(
 def full_page(night: Night, view: state.Table) -> dict:
     names = {r.seat.pk: r.name for r in view.rows}
     return {"chart": state.chart(night, names)}
+
+
+def next_round(view: state.Table) -> tuple[str, bool]:
+    """The next betting round's name, and whether the table may open it now.
+
+    A game's hand opens only the rounds the game has, by name, and none once
+    one player is left; a plain hand opens as many as the table likes.
+    """
+    if view.situation is not None and view.situation.players_left < 2:
+        return "", False
+    if view.hand is not None and view.hand.run_id is not None:
+        upcoming = flow.next_round(view.steps, view.rounds)
+        return (upcoming.name, True) if upcoming else ("", False)
+    return f"Betting round {view.rounds + 1}", True
 
 
 def may_start(actor: Actor, next_dealer: Seat | None) -> bool:
@@ -392,10 +415,23 @@ def hand_award(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
                 raise ValidationError(POTS_CHANGED)
         play = hands.load(hand)
         winners, low = award_facts(post, play, hand)
+        confirm_nobody(post, play, winners, low)
         posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
         return {"message": posting.memo or f"Hand {hand.number} settled."}
 
     return table_write(request, night_id, check, call)
+
+
+def confirm_nobody(post, play: hands.Play, winners: list, low: list | None) -> None:
+    """Paying the pots with nobody ticked is a choice the dealer confirms, never a slip.
+
+    The message says where the chips go, so the dealer knows what the tick means.
+    """
+    ticked = any(winners) or any(low or [])
+    if ticked or not play.pot or post.get("nobody") == "1":
+        return
+    goes = NO_WINNER_GOES.get(play.hand.config.get("no_winner", "ride"), "")
+    raise ValidationError(NOBODY_TICKED.format(chips=play.pot, goes=goes))
 
 
 def award_facts(post, play: hands.Play, hand: Hand) -> tuple[list, list | None]:

@@ -95,7 +95,7 @@ def test_a_game_opened_from_search_results_shows_its_phase_checklist(page, site)
 
 def test_dealer_mode_steps_through_a_hand_and_keeps_its_place_in_the_url(page, site):
     spec = GAMES["trash-poker"]
-    total = len(dealer.hand_phases(spec, dealer.chosen_options(spec, ["black-spot"])))
+    total = len(dealer.hand_phases(spec, dealer.chosen_options(spec, ["black-spot"]), {}))
     assert total > 2
 
     refused = csp_violations(page)

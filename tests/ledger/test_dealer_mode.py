@@ -51,14 +51,15 @@ def riding(night):
     return runs.riding(night)
 
 
-def step_of(client, night, phase_title: str) -> int:
+def go_to(client, night, phase_title: str):
+    """The dealer moves the hand to a step, as the Next button does; every phone follows."""
+    hand = night.hands.order_by("-number").first()
+    step = next(p for p in runs.steps(hand.run) if p.title == phase_title)
+    return post(client, url("hand_step", night.pk, hand.pk), {"to": step.id})
+
+
+def pots_key(client, night) -> str:
     page = text(client.get(url("deal", night.pk)))
-    titles = re.findall(r'<li>(?:<strong aria-current="step">|<a href="\?step=\d+">)([^<]+)<', page)
-    return titles.index(phase_title)
-
-
-def pots_key(client, night, step) -> str:
-    page = text(client.get(url("deal", night.pk) + f"?step={step}"))
     return re.search(r'name="pots" value="([^"]*)"', page)[1]
 
 
@@ -80,8 +81,8 @@ def charge(client, night, rule, **facts):
 
 def showdown(client, night, fire=(), **facts):
     hand = night.hands.order_by("-number").first()
-    step = step_of(client, night, "Show and settle")
-    data = {"step": step, "pots": pots_key(client, night, step), "fire": list(fire), **facts}
+    assert go_to(client, night, "Show and settle").status_code == 303
+    data = {"pots": pots_key(client, night), "fire": list(fire), **facts}
     return post(client, url("hand_showdown", night.pk, hand.pk), data)
 
 
@@ -106,7 +107,7 @@ def test_a_guts_game_rides_over_three_deals_until_a_guts_call_goes_unchallenged(
     assert charge(table, night, "ante").status_code == 303
     assert charge(table, night, "coward-tax-pay", **{"role-best_hand": bob}).status_code == 303
     assert charge(table, night, "all-pass").status_code == 303
-    assert showdown(table, night).status_code == 303
+    assert showdown(table, night, nobody="1").status_code == 303
     assert stacks(night, seats) == [39, 34, 39]
     assert riding(night) == 8
     page = text(table.get(url("deal", night.pk)))
@@ -164,7 +165,7 @@ def test_a_game_ended_early_returns_the_riding_pot_in_proportion(table, night, s
     charge(table, night, "ante")
     charge(table, night, "coward-tax-pay", **{"role-best_hand": bob})
     charge(table, night, "all-pass")
-    showdown(table, night)
+    showdown(table, night, nobody="1")
     run = Run.objects.get(night=night)
     # 8 riding: Ann put in 1, Bob 6, Cat 1. Back in proportion: 1, 6, 1.
     assert post(table, url("game_end", night.pk, run.pk), {"ending": "returned"}).status_code == 303
@@ -179,7 +180,7 @@ def test_a_carried_pot_waits_for_the_next_game_of_the_same_kind(table, night, se
     charge(table, night, "ante")
     charge(table, night, "coward-tax-pay", **{"role-best_hand": bob})
     charge(table, night, "all-pass")
-    showdown(table, night)
+    showdown(table, night, nobody="1")
     run = Run.objects.get(night=night)
     post(table, url("game_end", night.pk, run.pk), {"ending": "carried"})
     assert runs.carried_pots(night) == {GUTS: 8}
@@ -199,7 +200,7 @@ def test_the_night_cannot_end_while_a_game_is_open(table, night, seats):
     start_guts(table, night, seats)
     charge(table, night, "ante")
     charge(table, night, "all-pass")
-    showdown(table, night)
+    showdown(table, night, nobody="1")
     with pytest.raises(LedgerError, match="still being played"):
         closing.night_end(night=night, counts={}, recorded_by="host:host")
     assert Account.objects.filter(night=night, kind=Account.Kind.RIDING).exists()
@@ -211,7 +212,7 @@ def test_chips_carried_for_a_game_never_played_again_are_shared_out_at_the_end(t
     charge(table, night, "ante")  # 39 each
     charge(table, night, "coward-tax-pay", **{"role-best_hand": bob})  # Bob 34
     charge(table, night, "all-pass")
-    showdown(table, night)
+    showdown(table, night, nobody="1")
     run = Run.objects.get(night=night)
     post(table, url("game_end", night.pk, run.pk), {"ending": "carried"})
     assert "8 chips are still riding or carried" in text(table.get(url("end", night.pk)))

@@ -433,3 +433,11 @@ def test_a_request_key_with_control_characters_is_refused(api, bought):
     refused_json(response)
     assert unchanged(night) == before
     assert journal.KEY_REUSED
+
+
+def test_a_page_that_is_not_there_is_a_phone_sized_page_in_table_language(page):
+    response = page.get("/nights/424242/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert 'name="viewport"' in html
+    assert "ask the host for the new link" in html

@@ -1,0 +1,131 @@
+"""What happens next in a hand: the game's steps as this table plays them, and the way forward.
+
+Pure Python, no Django. The steps are the rulebook's phases after the
+table's options and settings (`rulebook.dealer.hand_phases`); this module
+adds what only the live table knows — whether the pot is empty, how many
+players are still in, whether a betting round is open, whether the hand is
+settled — and answers two questions for every screen: which step the hand
+is on, and what moves play on from there. There is always an answer: a
+hand's last step offers to end the deal, and a settled hand offers the next
+deal, so a table can never be stuck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+
+class Step(Protocol):
+    """The parts of a rulebook phase the live table reads."""
+
+    id: str
+    kind: str
+    title: str
+    name: str
+    opener: str | None
+    only_if: str | None
+    money: list[str]
+
+
+Move = Literal[
+    "next",  # go on to the next step
+    "open_round",  # open this step's betting round
+    "betting",  # a round is open: the players bet on the table
+    "showdown",  # book the showdown: matches, penalties and who takes each pot
+    "fold_out",  # one player is left: fire the game's fold-out rules, then award the pot
+    "end_deal",  # the last step is done: end the deal, the pot going where the game says
+    "next_deal",  # the hand is settled: deal again (or the game is over)
+]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the live table knows at a moment of the hand."""
+
+    pot_empty: bool
+    players_left: int
+    betting_open: bool = False
+    rounds_opened: int = 0
+    settled: bool = False
+
+
+@dataclass(frozen=True)
+class Forward:
+    """The one action that moves play on, and the step it leads to (if any)."""
+
+    move: Move
+    step: str | None = None
+
+
+def applies(step: Step, situation: Situation) -> bool:
+    """Whether the table plays this step now: a step tied to the pot's state may be skipped."""
+    if step.only_if == "pot_empty":
+        return situation.pot_empty
+    if step.only_if == "pot_not_empty":
+        return not situation.pot_empty
+    return True
+
+
+def first(steps: Sequence[Step], situation: Situation) -> str | None:
+    """Where a new deal starts: the first step the table plays now (some only into an empty pot)."""
+    return next((s.id for s in steps if applies(s, situation)), None)
+
+
+def index_of(steps: Sequence[Step], step_id: str | None) -> int:
+    """The position of a stored step; an unknown or blank one is the first step."""
+    return next((i for i, s in enumerate(steps) if s.id == step_id), 0)
+
+
+def after(steps: Sequence[Step], step_id: str | None, situation: Situation) -> str | None:
+    """The next step the table plays after this one, or None at the end of the hand."""
+    start = index_of(steps, step_id) + 1
+    return next((s.id for s in steps[start:] if applies(s, situation)), None)
+
+
+def before(steps: Sequence[Step], step_id: str | None, situation: Situation) -> str | None:
+    """The step before this one that the table plays, or None at the start."""
+    end = index_of(steps, step_id)
+    return next((s.id for s in reversed(steps[:end]) if applies(s, situation)), None)
+
+
+def betting_steps(steps: Sequence[Step]) -> list[Step]:
+    """The game's betting rounds in order: the table offers these and no others."""
+    return [s for s in steps if s.kind == "bet"]
+
+
+def round_number(steps: Sequence[Step], step_id: str | None) -> int | None:
+    """Which betting round (1, 2, …) a betting step is, or None for any other step."""
+    for number, step in enumerate(betting_steps(steps), start=1):
+        if step.id == step_id:
+            return number
+    return None
+
+
+def next_round(steps: Sequence[Step], rounds_opened: int) -> Step | None:
+    """The betting round the game plays next, or None when it has no more."""
+    rounds = betting_steps(steps)
+    return rounds[rounds_opened] if rounds_opened < len(rounds) else None
+
+
+def forward(steps: Sequence[Step], step_id: str | None, situation: Situation) -> Forward:
+    """The action that moves play on from this step; every reachable state has one."""
+    if situation.settled:
+        return Forward("next_deal")
+    if situation.players_left <= 1:
+        return Forward("fold_out")
+    if situation.betting_open:
+        return Forward("betting", step_id)
+    if not steps:
+        return Forward("end_deal")
+    step = steps[index_of(steps, step_id)]
+    number = round_number(steps, step.id)
+    if number is not None and situation.rounds_opened < number:
+        return Forward("open_round", step.id)
+    if step.kind == "showdown":
+        return Forward("showdown", step.id)
+    following = after(steps, step.id, situation)
+    if following is None:
+        return Forward("end_deal")
+    return Forward("next", following)

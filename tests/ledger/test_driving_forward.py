@@ -1,0 +1,133 @@
+"""Driving every seed game forward on the real ledger ends it with no chips left in limbo.
+
+For each game, with random options and settings, the table takes the one
+forward move `ledger.flow` offers at every step — next step, open the named
+betting round (everyone checks or calls, sometimes all fold to one), the
+showdown, the fold-out award, ending the deal — for at most three deals, and
+then the host ends the game if its pot still rides. Afterwards no pot holds
+a chip, nothing rides, no stack is negative and the journal sums to zero.
+"""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger import betting, closing, flow, hands, runs, services
+from ledger.models import Account, Entry, Hand, Person
+from ledger.views import state
+from tests.ledger.conftest import journal_total
+from tests.ledger.test_flow import GAMES, PLAYED, table_choices
+
+pytestmark = pytest.mark.django_db
+
+WHO = "host:host"
+MOST_DEALS = 3
+
+
+def seated(night, group, names=("Ann", "Bob", "Cat")):
+    seats = []
+    for name in names:
+        person = Person.objects.create(group=group, name=name)
+        seat = services.seat_add(night=night, person=person)
+        services.buy_in(night=night, seat=seat, chips=500, recorded_by=WHO)
+        seats.append(seat)
+    return seats
+
+
+def bet_through(hand: Hand, draw) -> None:
+    """Everyone checks or calls; now and then everyone but one folds."""
+    fold_all = draw(st.integers(0, 6)) == 0
+    for _ in range(50):
+        play = hands.load(hand)
+        now = play.state
+        if not now.betting_open:
+            return
+        seat_id = betting.next_to_act(now.round)
+        legal = betting.legal(now.round, seat_id)
+        left = [s for s in hand.seat_order if s not in now.folded]
+        if fold_all and len(left) > 1 and "fold" in legal:
+            action = "fold"
+        else:
+            action = next(a for a in ("check", "call", "all_in", "fold") if a in legal)
+        play.act(play.seats[seat_id], action, recorded_by=WHO)
+    raise AssertionError("the betting round never closed")
+
+
+def award(hand: Hand, *, nobody: bool = False) -> None:
+    """The first player still in takes every pot they can; in a declare game, everyone says high."""
+    play = hands.load(hand)
+    pots = play.showdown_pots()
+    if nobody:
+        play.award(winners=[[] for _ in pots], recorded_by=WHO)
+        return
+    game = state.game_info(hand.game_slug, hand.game_name)
+    left = [s for s in hand.seat_order if s not in play.state.folded]
+    if game.declare:
+        declared = dict.fromkeys(left, "high")
+        high, low = play.declared_winners(declared, [[s] for s in left], [])
+        play.award(winners=high, low_winners=low, recorded_by=WHO)
+        return
+    winners = [[next(s for s in left if s in pot.eligible)] for pot in pots]
+    low = [[] for _ in pots] if game.high_low else None
+    play.award(winners=winners, low_winners=low, recorded_by=WHO)
+
+
+def drive_hand(hand: Hand, draw) -> list[str]:
+    moves = []
+    for _ in range(200):
+        hand.refresh_from_db()
+        steps = runs.steps(hand.run)
+        ahead = flow.forward(steps, hand.step or None, runs.situation(hand))
+        moves.append(ahead.move)
+        if ahead.move == "next_deal":
+            return moves
+        if ahead.move == "next":
+            runs.step_to(hand=hand, step=ahead.step)
+        elif ahead.move == "open_round":
+            hands.round_start(hand=hand, recorded_by=WHO)
+        elif ahead.move == "betting":
+            bet_through(hand, draw)
+        elif ahead.move in ("showdown", "fold_out"):
+            award(hand)
+        elif ahead.move == "end_deal":
+            award(hand, nobody=True)
+    raise AssertionError(f"the hand never ended: {moves[-12:]}")
+
+
+@pytest.mark.parametrize("slug", PLAYED)
+@settings(
+    max_examples=2,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_driving_forward_ends_every_game_with_no_chips_in_limbo(slug, data, host, group):
+    night = services.night_create(
+        host=host, group=group, name=f"Forward {slug}", chips=[("white", "1")]
+    )
+    seats = seated(night, group)
+    options, chosen = table_choices(GAMES[slug], data.draw)
+    run = runs.run_start(
+        night=night,
+        game_slug=slug,
+        options=[o.id for o in options],
+        settings=chosen,
+        recorded_by=WHO,
+    )
+    for number in range(MOST_DEALS):
+        dealer_seat = seats[number % len(seats)]
+        hand = runs.deal_start(run=run, players=seats, dealer_seat=dealer_seat, recorded_by=WHO)
+        moves = drive_hand(hand, data.draw)
+        assert moves.count("open_round") <= len(flow.betting_steps(runs.steps(run)))
+        run.refresh_from_db()
+        if run.status != run.Status.OPEN:
+            break
+    if run.status == run.Status.OPEN:
+        runs.run_end(run=run, ending="returned", recorded_by=WHO)
+    pots = Entry.objects.filter(
+        account__night=night, account__kind__in=[Account.Kind.POT, Account.Kind.RIDING]
+    )
+    assert sum(pots.values_list("amount", flat=True)) == 0
+    assert runs.riding(night) == 0
+    assert all(chips >= 0 for chips in closing.booked_stacks(night).values())
+    assert journal_total(night) == 0
