@@ -50,6 +50,7 @@ urlpatterns = [
     path("<id:night_id>/hands/<id:number>/actions/", hands.ActApi.as_view(), name="act"),
     path("<id:night_id>/hands/<id:number>/award/", hands.AwardApi.as_view(), name="award"),
     path("<id:night_id>/hands/<id:number>/undo/", hands.UndoApi.as_view(), name="undo"),
+    path("<id:night_id>/hands/<id:number>/step/", hands.StepApi.as_view(), name="step"),
     path("<id:night_id>/hands/<id:number>/charges/", games.ChargeApi.as_view(), name="charge"),
     path(
         "<id:night_id>/hands/<id:number>/showdown/",

@@ -31,6 +31,7 @@ reused for another request is 422. The OpenAPI schema at /api/schema/ lists them
     POST       /api/nights/<n>/hands/<h>/actions/             check, bet, call, raise, fold, all in
     POST       /api/nights/<n>/hands/<h>/award/               winners per pot, high-low, declare
     POST       /api/nights/<n>/hands/<h>/undo/                reverse the latest posting
+    POST       /api/nights/<n>/hands/<h>/step/                move the table to a step of the game
     GET        /api/nights/<n>/journal/                       every posting (?hand=, ?seat=)
     POST       /api/nights/<n>/riding-share/                  share a riding pot out
     POST       /api/nights/<n>/end/                           counts; cash out; payments

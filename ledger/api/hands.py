@@ -23,7 +23,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
-from ledger.api.fields import Flag, Ids, RecordId, Whole
+from ledger.api.fields import Flag, Ids, RecordId, Text, Whole
 from ledger.api.outputs import (
     BettingKind,
     HandOutput,
@@ -415,5 +415,38 @@ class UndoApi(LedgerApi):
             hand = _locked(night, number)
             posting = hands.undo(hand=hand, recorded_by=actor.label)
             return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
+
+        return write_once(request, actor, write)
+
+
+class StepApi(LedgerApi):
+    """Move the hand to one of its game's steps: the host or the hand's dealer.
+
+    Every phone (and the Deal tab) follows the step stored with the hand, so
+    this is how the dealer moves the table on, or back.
+    """
+
+    class InputSerializer(serializers.Serializer):
+        step = Text(most=inputs.RULE_ID, help_text="A phase id of the game, as the table plays it.")
+
+        class Meta:
+            ref_name = "StepMove"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={200: HandOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = runs.step_to(hand=_locked(night, number), step=data.validated_data["step"])
+            return status.HTTP_200_OK, HandOutput(reads.hand_view(hands.load(hand))).data
 
         return write_once(request, actor, write)

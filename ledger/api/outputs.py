@@ -149,6 +149,11 @@ class HandOutput(serializers.Serializer):
     pot = serializers.IntegerField(help_text="Chips in the middle now.")
     players = PlayerOutput(many=True)
     pots = PotOutput(many=True)
+    step = serializers.CharField(
+        allow_null=True,
+        help_text="The game's step the table is on (a phase id of the rule data); "
+        "null for a hand of no game.",
+    )
 
     class Meta:
         ref_name = "Hand"

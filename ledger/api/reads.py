@@ -96,6 +96,7 @@ def hand_view(play: hands.Play) -> dict:
         "pot": play.pot,
         "players": players,
         "pots": pots_view(play),
+        "step": hand.step or None,
     }
 
 

@@ -1053,6 +1053,7 @@ PATHS = {
     "/api/nights/{night_id}/hands/{number}/actions/": {"post"},
     "/api/nights/{night_id}/hands/{number}/award/": {"post"},
     "/api/nights/{night_id}/hands/{number}/undo/": {"post"},
+    "/api/nights/{night_id}/hands/{number}/step/": {"post"},
     "/api/nights/{night_id}/hands/{number}/charges/": {"post"},
     "/api/nights/{night_id}/hands/{number}/showdown/": {"post"},
     "/api/nights/{night_id}/games/": {"get", "post"},

@@ -257,6 +257,15 @@ ENDPOINTS = [
         ok=201,
     ),
     endpoint(
+        "step",
+        "post",
+        "{n}/hands/2/step/",
+        stage=guts_dealt,
+        body={"step": "deal"},
+        allowed=("host", "dealer"),
+        ok=200,
+    ),
+    endpoint(
         "showdown",
         "post",
         "{n}/hands/2/showdown/",
