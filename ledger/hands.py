@@ -160,7 +160,16 @@ class Play:
         """Whether chips ever went into the middle (the pot account is opened on first use)."""
         return self._pot_key in self.accounts
 
-    def showdown_pots(self) -> list[pots.Pot]:
+    def live_pots(self) -> list[pots.Pot]:
+        """The pots as the table shows them: while players can still bet, no side pot but an
+        all-in player's makes one (blinds and bets not yet called are no level)."""
+        now = self.state
+        if not (now.betting_open or now.posted_blinds):
+            return self.showdown_pots()
+        still = {s for s in self.hand.seat_order if s not in now.folded and self.stack(s) > 0}
+        return self.showdown_pots(still_betting=still)
+
+    def showdown_pots(self, still_betting: Collection[int] = ()) -> list[pots.Pot]:
         """The main pot and side pots as the chips stand, dead money in the main pot.
 
         Pots are levelled by bets alone: a fee or a fine one player paid is
@@ -169,7 +178,9 @@ class Play:
         first.
         """
         now, hand = self.state, self.hand
-        built = pots.build_pots(now.bets, now.folded, side_pots=hand.config["side_pots"])
+        built = pots.build_pots(
+            now.bets, now.folded, side_pots=hand.config["side_pots"], still_betting=still_betting
+        )
         dead = self.pot - sum(p.amount for p in built)
         if dead > 0:
             live = frozenset(s for s in hand.seat_order if s not in now.folded)

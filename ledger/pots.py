@@ -56,10 +56,21 @@ class Pot:
 
 
 def build_pots(
-    contributions: Mapping[SeatId, int], folded: Collection[SeatId], *, side_pots: bool = True
+    contributions: Mapping[SeatId, int],
+    folded: Collection[SeatId],
+    *,
+    side_pots: bool = True,
+    still_betting: Collection[SeatId] = (),
 ) -> list[Pot]:
-    """The main pot, then the side pots, each with the seats that can still win it."""
+    """The main pot, then the side pots, each with the seats that can still win it.
+
+    `still_betting` are players who can still put chips in this round (not
+    all in): while a round is open, what they have put in so far is no
+    level, so a blind or a bet not yet called makes no side pot; only an
+    all-in player's total does.
+    """
     folded = frozenset(folded)
+    betting = frozenset(still_betting) - folded
     for seat, amount in contributions.items():
         if amount < 0:
             raise PotError(NEGATIVE_CHIPS.format(seat=seat, amount=amount))
@@ -77,7 +88,7 @@ def build_pots(
         ]
     # Levels come only from players still in, so two adjacent pots never have
     # the same eligible seats and nothing needs merging.
-    levels = sorted({a for s, a in paid if s not in folded})
+    levels = sorted({a for s, a in paid if s not in folded and s not in betting})
     top = paid[-1][1]
     if not levels or levels[-1] < top:
         # Folded chips above everything a player still in put in: nobody can
@@ -90,7 +101,8 @@ def build_pots(
         pots.append(
             Pot(
                 amount=sum(min(a, level) - floor for _, a in above),
-                eligible=frozenset(s for s, a in above if a >= level and s not in folded),
+                eligible=frozenset(s for s, a in above if a >= level and s not in folded)
+                | betting,
                 contributors=frozenset(s for s, _ in above),
             )
         )

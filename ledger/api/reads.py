@@ -127,7 +127,7 @@ def pots_view(play: hands.Play) -> list[dict]:
             "winners": None,
             "low_winners": None,
         }
-        for index, pot in enumerate(play.showdown_pots())
+        for index, pot in enumerate(play.live_pots())
     ]
 
 

@@ -200,7 +200,7 @@ def table(night: Night, actor: Actor) -> Table:
             amount=pot.amount,
             eligible=[by_id[s] for s in hand.seat_order if s in pot.eligible],
         )
-        for i, pot in enumerate(play.showdown_pots())
+        for i, pot in enumerate(play.live_pots())
     ]
     if now.round is not None and now.betting_open:
         round_ = now.round

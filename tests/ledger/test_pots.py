@@ -379,3 +379,19 @@ def test_a_both_declarer_who_wins_anything_outright_wins_alone_both_ways(data):
     if any(d != "low" for d in declared.values()) and not high:
         # Only both-declarers wanted high, and they all failed.
         assert all(declared[s] == "both" for s in seats if declared[s] != "low")
+
+
+def test_a_bet_not_yet_called_makes_no_side_pot_while_players_can_still_bet():
+    # Blinds 1 and 2 posted, nobody all in: one pot of 3 that all three can win.
+    built = build_pots({1: 1, 2: 2}, folded=set(), still_betting={1, 2, 3})
+    assert [(p.amount, p.eligible) for p in built] == [(3, frozenset({1, 2, 3}))]
+
+
+def test_mid_round_only_an_all_in_player_makes_a_side_pot():
+    # Ann bet 110 (chips behind), Bob is all in for 8, Cat still to act with 4 in:
+    # Bob can win 8 from each of the three (the main pot, 20); the rest (102) is a side pot.
+    built = build_pots({1: 110, 2: 8, 3: 4}, folded=set(), still_betting={1, 3})
+    assert [(p.amount, p.eligible) for p in built] == [
+        (20, frozenset({1, 2, 3})),
+        (102, frozenset({1, 3})),
+    ]
