@@ -79,8 +79,8 @@ def repeats(rule: MoneyRule) -> bool:
 
 
 def rule_name(rule: MoneyRule) -> str:
-    """The rule as the table says it: the first sentence of its text, never its id."""
-    sentence = rule.text.strip().split(". ")[0].rstrip(".")
+    """The rule as the table says it: its text's first clause, never its id."""
+    sentence = rule.text.strip().split(". ")[0].split(": ")[0].split("; ")[0].rstrip(".")
     if len(sentence) <= NAME_MOST:
         return sentence
     return sentence[:NAME_MOST].rsplit(" ", 1)[0] + "…"
@@ -292,7 +292,7 @@ def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer]) -> str:
             parts.append(f"{_name(play, t.source)} owes {t.chips} to {to} on a marker")
         else:
             parts.append(f"{_name(play, t.source)} pays {t.chips} to {to}")
-    return f"{'; '.join(parts)} ({rule.id})"[:200]
+    return f"{'; '.join(parts)} ({rule_name(rule)})"[:200]
 
 
 def _name(play: Play, account: charges.Account) -> str:

@@ -101,8 +101,7 @@ def build_pots(
         pots.append(
             Pot(
                 amount=sum(min(a, level) - floor for _, a in above),
-                eligible=frozenset(s for s, a in above if a >= level and s not in folded)
-                | betting,
+                eligible=frozenset(s for s, a in above if a >= level and s not in folded) | betting,
                 contributors=frozenset(s for s, _ in above),
             )
         )

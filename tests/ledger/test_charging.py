@@ -72,7 +72,8 @@ def test_guts_losing_challengers_each_match_the_pot_into_the_next_pot(make_table
     assert posting.detail["rule"] == "challengers-match"
     assert posting.detail["mechanics"] == ["M20"]
     assert (
-        posting.memo == "Bob pays 3 to the next pot; Cat pays 3 to the next pot (challengers-match)"
+        posting.memo == "Bob pays 3 to the next pot; Cat pays 3 to the next pot "
+        "(The guts-er beats every challenger)"
     )
     assert journal_total(night) == 0
     # Chips to the next pot are not put into this one: it is still 1 from each, for anyone.
@@ -133,7 +134,8 @@ def test_a_match_a_player_cannot_cover_goes_on_a_marker_and_into_the_settlement(
     assert balance(night, Account.Kind.MARKER, bob) == -5
     assert balance(night, Account.Kind.RIDING) == 12
     assert posting.memo == (
-        "Bob pays 7 to the next pot; Bob owes 5 to the next pot on a marker (challengers-match)"
+        "Bob pays 7 to the next pot; Bob owes 5 to the next pot on a marker "
+        "(The guts-er beats every challenger)"
     )
     assert journal_total(night) == 0
     hands.award(hand=hand, winners=[[ann.pk]], recorded_by=HOST)  # Ann 58
@@ -171,7 +173,7 @@ def test_a_match_a_player_cannot_cover_is_what_he_has_by_default(make_table):
     assert stacks(night, [ann, bob, cat]) == [46, 0, 46]
     assert balance(night, Account.Kind.RIDING) == 7
     assert not Account.objects.filter(night=night, kind=Account.Kind.MARKER).exists()
-    assert posting.memo == "Bob pays 7 to the next pot (challengers-match)"
+    assert posting.memo == "Bob pays 7 to the next pot (The guts-er beats every challenger)"
     assert journal_total(night) == 0
 
 

@@ -133,7 +133,7 @@ def test_a_guts_game_rides_over_three_deals_until_a_guts_call_goes_unchallenged(
     assert stacks(night, seats) == [47, 26, 39]
     # The next page says who paid whom and why.
     summary = text(table.get(response["Location"]))
-    assert "Bob pays 8 to the next pot (challengers-match)" in summary
+    assert "Bob pays 8 to the next pot (The guts-er beats every challenger)" in summary
     assert "Ann wins 8" in summary
     assert riding(night) == 8
 

@@ -238,9 +238,7 @@ def test_the_deal_page_names_rules_in_words_never_by_id(host_client, bought):
     assert charging.rule_name(runs.rules_in_force(night.runs.get())["ante"]) in page
 
 
-def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(
-    host_client, bought
-):
+def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(host_client, bought):
     night, seats = bought
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=WHO)
     hands.round_start(hand=hand, recorded_by=WHO, blinds=[(seats[0], 1), (seats[1], 2)])
