@@ -47,6 +47,8 @@ UNKNOWN_ACTION = "{action!r} is not a betting action."
 POTS_CHANGED = "The pots changed since this page was drawn: check the winners again."
 NO_SUCH_LINK = services.NO_SUCH_LINK
 REFUSED_HEADER = "X-Ledger-Refused"
+# Steps where each player in the hand does something themselves, so their phone says what.
+PLAYER_STEPS = {"declare", "draw", "discard", "pass", "trade", "buy", "knock", "stake"}
 NOBODY_TICKED = (
     "Nobody is ticked to take the {chips}-chip pot: it {goes}. Tick who wins, or tick "
     '"Nobody wins" to confirm.'
@@ -76,6 +78,7 @@ def context(
         "poll_url": state.poll_url(night, actor),
         "poll_headers": json.dumps({"If-None-Match": state.etag(state.viewer_of(actor), marks)}),
         "watching": actor.role == "spectator",
+        "my_step": asked_of(view, actor),
     }
     if view.hand is None and view.open:
         choices = state.start_choices(night)
@@ -113,6 +116,21 @@ def answer(
 def full_page(night: Night, view: state.Table) -> dict:
     names = {r.seat.pk: r.name for r in view.rows}
     return {"chart": state.chart(night, names)}
+
+
+def asked_of(view: state.Table, actor: Actor) -> str:
+    """What the step asks of this player now (say guts or pass, draw and pay): its first sentence.
+
+    Only for a player still in the hand, at a step where everyone acts
+    (declaring, drawing, passing, buying); betting has its own turn.
+    """
+    step, hand = view.step, view.hand
+    if step is None or hand is None or actor.role != "seat" or view.betting_open:
+        return ""
+    row = next((r for r in view.rows if r.seat.pk == actor.seat.pk), None)
+    if row is None or not row.in_hand or row.folded or step.kind not in PLAYER_STEPS:
+        return ""
+    return step.text.strip().split(". ")[0].rstrip(".") + "."
 
 
 def next_round(view: state.Table) -> tuple[str, bool]:

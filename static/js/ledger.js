@@ -71,4 +71,15 @@
     // A later write that went through clears the warning; a poll clears only its own.
     if (isWrite(event) || box.textContent === OUT_OF_DATE) banner("");
   });
+
+  // A phone buzzes once when it becomes this player's turn (where the browser allows it).
+  let lastTurn = null;
+  function buzzIfMyTurn() {
+    const turn = document.querySelector("[data-your-turn]");
+    const mark = turn ? turn.getAttribute("data-your-turn") : null;
+    if (mark && mark !== lastTurn && navigator.vibrate) navigator.vibrate(200);
+    lastTurn = mark;
+  }
+  document.addEventListener("htmx:afterSwap", buzzIfMyTurn);
+  buzzIfMyTurn();
 })();

@@ -245,3 +245,16 @@ def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(ho
     page = text(host_client.get(url("night", night.pk)))
     assert "Main pot: 3" in page
     assert "Side pot" not in page
+
+
+def test_a_players_phone_says_what_the_step_asks_of_them(host_client, bought):
+    night, seats = bought
+    hand = start(host_client, night, seats, GUTS)
+    step_to(host_client, night, hand, "Guts or pass")
+    page = text(phone_of(seats[0]).get(url("night", night.pk)))
+    step = next(p for p in runs.steps(hand.run) if p.title == "Guts or pass")
+    assert "now: <strong>Guts or pass</strong>" in page
+    assert step.text.split(". ")[0] in " ".join(page.split())
+    assert "data-your-turn=" in page
+    host_page = text(host_client.get(url("night", night.pk)))
+    assert "data-your-turn=" not in host_page
