@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, Sum
 
-from ledger import betting, flow, journal, pots, runs
+from ledger import betting, flow, games, journal, pots
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
@@ -88,9 +88,9 @@ def hand_start(
     current = open_hand(night)
     if current is not None:
         raise LedgerError(HAND_IN_PROGRESS.format(number=current.number))
-    game = runs.open_run(night)
+    game = games.open_run(night)
     if game is not None and (run is None or run.pk != game.pk):
-        raise LedgerError(runs.GAME_STILL_OPEN.format(game=game.game_name))
+        raise LedgerError(games.GAME_STILL_OPEN.format(game=game.game_name))
     players = sorted({p.pk: p for p in players}.values(), key=lambda s: s.position)
     if len(players) < 2:
         raise LedgerError(TOO_FEW_PLAYERS)
@@ -327,7 +327,7 @@ class Play:
         """The next round as players call it; refused when the game has no more rounds."""
         if self.hand.run_id is None:
             return f"Betting round {rounds_opened + 1}"
-        steps = runs.steps(self.hand.run)
+        steps = games.steps(self.hand.run)
         upcoming = flow.next_round(steps, rounds_opened)
         if upcoming is None:
             count = len(flow.betting_steps(steps))
@@ -438,7 +438,7 @@ class Play:
             )
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
             hand.status = Hand.Status.SETTLED
-            runs.after_settle(hand)
+            games.after_settle(hand)
         return posting
 
     # --- Inside --------------------------------------------------------------------------------
@@ -613,7 +613,7 @@ def undo(*, hand: Hand, recorded_by: str) -> Posting:
         if last.kind == "award":
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.BETTING)
             hand.status = Hand.Status.BETTING
-            runs.after_reopen(hand)
+            games.after_reopen(hand)
     return reversal
 
 

@@ -17,58 +17,68 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
-from django.db.models import Max, Sum
-from django.utils import timezone
+from django.db.models import Max
 
 from ledger import flow, hands, inputs, journal, pots
+
+# The game as the hands see it lives in ledger.games; runs re-exports it for callers above.
+from ledger.games import (
+    GAME_STILL_OPEN as GAME_STILL_OPEN,
+)
+from ledger.games import (
+    HAND_SETTLED as HAND_SETTLED,
+)
+from ledger.games import (
+    NOT_A_STEP as NOT_A_STEP,
+)
+from ledger.games import (
+    UNKNOWN_GAME as UNKNOWN_GAME,
+)
+from ledger.games import (
+    _close,
+)
+from ledger.games import (
+    after_reopen as after_reopen,
+)
+from ledger.games import (
+    after_settle as after_settle,
+)
+from ledger.games import (
+    multi_deal as multi_deal,
+)
+from ledger.games import (
+    open_run as open_run,
+)
+from ledger.games import (
+    riding as riding,
+)
+from ledger.games import (
+    rules_in_force as rules_in_force,
+)
+from ledger.games import (
+    spec_of as spec_of,
+)
+from ledger.games import (
+    step_to as step_to,
+)
+from ledger.games import (
+    steps as steps,
+)
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from ledger.services import check_open
 from rulebook import dealer
-from rulebook.models import Game
 from rulebook.schema import Game as GameSpec
 
-UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
-GAME_STILL_OPEN = "{game} is still being played: deal its next hand, or end it first."
 HAND_OF_GAME_OPEN = "Hand {number} of {game} is still open: settle it before ending the game."
 GAME_OVER = "{game} has ended; start it again to play another."
 NOT_AN_ENDING = "Say where the riding pot goes: {choices}."
 AGREED_UNKNOWN = "{game} has no agreed amount called {name!r}."
 NOBODY_STILL_IN = "Nobody is still in to share the pot."
-NOT_A_STEP = "{game} has no step {step!r} as this table plays it."
-HAND_SETTLED = "Hand {number} is settled: deal the next one."
 
 # How a table may end a game early; WON is only ever reached by play.
 EARLY_ENDINGS = (Run.Ending.RETURNED, Run.Ending.SPLIT, Run.Ending.CARRIED)
-
-
-def spec_of(slug: str) -> GameSpec:
-    game = Game.objects.filter(slug=slug).first()
-    if game is None:
-        raise LedgerError(UNKNOWN_GAME.format(slug=slug))
-    return game.spec
-
-
-def open_run(night: Night) -> Run | None:
-    return night.runs.filter(status=Run.Status.OPEN).order_by("-number").first()
-
-
-def multi_deal(spec: GameSpec) -> bool:
-    """Whether the game runs over several deals until its end, its pot riding between them."""
-    return spec.deals is not None
-
-
-def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
-    """The run's money rules by id: the game's, its chosen options', as its settings pick."""
-    spec = spec or spec_of(run.game_slug)
-    return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
-
-
-def steps(run: Run, spec: GameSpec | None = None) -> list:
-    """The game's steps as this table plays it: its phases after the options and settings."""
-    spec = spec or spec_of(run.game_slug)
-    return dealer.hand_phases(spec, dealer.chosen_options(spec, run.options), run.settings)
 
 
 def situation(hand: Hand, play: hands.Play | None = None) -> flow.Situation:
@@ -83,18 +93,6 @@ def situation(hand: Hand, play: hands.Play | None = None) -> flow.Situation:
         rounds_opened=state.rounds,
         settled=hand.status == Hand.Status.SETTLED,
     )
-
-
-def step_to(*, hand: Hand, step: str) -> Hand:
-    """Move the hand to one of its game's steps; every phone follows it on its next poll."""
-    if hand.status == Hand.Status.SETTLED:
-        raise LedgerError(HAND_SETTLED.format(number=hand.number))
-    known = {phase.id for phase in steps(hand.run)} if hand.run else set()
-    if step not in known:
-        raise LedgerError(NOT_A_STEP.format(game=hand.game_name or "This hand", step=step))
-    Hand.objects.filter(pk=hand.pk).update(step=step)
-    hand.step = step
-    return hand
 
 
 def agreed_names(spec: GameSpec, options: Sequence, settings: Mapping[str, str]) -> list[str]:
@@ -267,39 +265,6 @@ def deal(
         dealer=dealer_seat,
         recorded_by=recorded_by,
         side_pots=side_pots,
-    )
-
-
-def riding(night: Night) -> int:
-    """Chips riding to the next deal, read without creating the account (a GET writes nothing)."""
-    total = Entry.objects.filter(account__night=night, account__kind=Account.Kind.RIDING).aggregate(
-        total=Sum("amount")
-    )["total"]
-    return total or 0
-
-
-def after_settle(hand: Hand) -> None:
-    """A settled deal ends its game unless the game runs on and its pot still rides."""
-    run = hand.run
-    if run is None or run.status != Run.Status.OPEN:
-        return
-    if multi_deal(spec_of(run.game_slug)) and riding(hand.night):
-        return
-    _close(run, Run.Ending.WON)
-
-
-def after_reopen(hand: Hand) -> None:
-    """Re-opening the deal that ended a game re-opens the game."""
-    run = hand.run
-    if run is not None and run.ending == Run.Ending.WON:
-        Run.objects.filter(pk=run.pk).update(status=Run.Status.OPEN, ending="", ended_at=None)
-        run.status, run.ending, run.ended_at = Run.Status.OPEN, "", None
-
-
-def _close(run: Run, ending: str) -> None:
-    run.status, run.ending, run.ended_at = Run.Status.ENDED, ending, timezone.now()
-    Run.objects.filter(pk=run.pk).update(
-        status=run.status, ending=run.ending, ended_at=run.ended_at
     )
 
 

@@ -27,7 +27,7 @@ from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_fro
 from ledger.models import Hand, Night, Run
 from ledger.views import state
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
-from ledger.views.table import (
+from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
     confirm_nobody,

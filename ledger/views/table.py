@@ -11,23 +11,21 @@ from __future__ import annotations
 import json
 
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from homegame import limits
 from ledger import actors, betting, flow, hands, runs, services
-from ledger.actors import Actor, Forbidden
+from ledger.actors import Actor
 from ledger.forms import (
     NO_PLAYERS,
     UNKNOWN_GAME,
-    declarations,
     seat_from,
     seats_from,
     whole,
-    winner_lists,
 )
 from ledger.journal import KeyConflict, LedgerError
 from ledger.models import Hand, Night, Seat
@@ -40,23 +38,25 @@ from ledger.views.common import (
     see_other,
     write,
 )
+from ledger.views.play import (
+    POTS_CHANGED,
+    award_facts,
+    confirm_nobody,
+    fresh,
+    hand_of,
+    may_start,
+    not_modified,
+    pots_key,
+    require_starter,
+)
 from rulebook.models import Game
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
 UNKNOWN_ACTION = "{action!r} is not a betting action."
-POTS_CHANGED = "The pots changed since this page was drawn: check the winners again."
 NO_SUCH_LINK = services.NO_SUCH_LINK
 REFUSED_HEADER = "X-Ledger-Refused"
 # Steps where each player in the hand does something themselves, so their phone says what.
 PLAYER_STEPS = {"declare", "draw", "discard", "pass", "trade", "buy", "knock", "stake"}
-NOBODY_TICKED = (
-    "Nobody is ticked to take the {chips}-chip pot: it {goes}. Tick who wins, or tick "
-    '"Nobody wins" to confirm.'
-)
-NO_WINNER_GOES = {
-    "ride": "would ride to the next deal",
-    "return": "would go back to who paid it in",
-}
 
 
 def context(
@@ -147,26 +147,6 @@ def next_round(view: state.Table) -> tuple[str, bool]:
     return f"Betting round {view.rounds + 1}", True
 
 
-def may_start(actor: Actor, next_dealer: Seat | None) -> bool:
-    if actor.role == "host":
-        return True
-    return actor.role == "seat" and next_dealer is not None and next_dealer.pk == actor.seat.pk
-
-
-def require_starter(night: Night, actor: Actor, dealer_id: str | None, refusal: str) -> None:
-    """The host starts any deal; a player only the one they deal, in turn."""
-    if actor.role == "host":
-        return
-    dealer = seat_from(night, dealer_id)
-    if not may_start(actor, hands.next_dealer(night)) or dealer.pk != actor.seat.pk:
-        raise Forbidden(refusal)
-
-
-def pots_key(pots: list[state.PotRow]) -> str:
-    """The pots as drawn, so an award made against pots that since changed is refused."""
-    return ";".join(f"{p.amount}:{','.join(str(r.seat.pk) for r in p.eligible)}" for p in pots)
-
-
 @require_GET
 @never_cache
 def night(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
@@ -214,13 +194,6 @@ def polled(request: HttpRequest, night: Night, actor: Actor, marks: tuple) -> Ht
     response["ETag"] = state.etag(state.viewer_of(actor), marks)
     response["Cache-Control"] = "private, no-cache"
     response["Vary"] = "Cookie"
-    return response
-
-
-def not_modified(tag: str) -> HttpResponse:
-    response = HttpResponseNotModified()
-    response["ETag"] = tag
-    response["Cache-Control"] = "private, no-cache"
     return response
 
 
@@ -309,15 +282,6 @@ def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpRes
         done=done,
         refused=refused,
     )
-
-
-def hand_of(night: Night, hand_id: int) -> Hand:
-    return get_object_or_404(Hand.objects.select_related("night"), pk=hand_id, night=night)
-
-
-def fresh(hand: Hand) -> Hand:
-    """The hand as it stands now the night is locked; another phone may have moved it on."""
-    return Hand.objects.select_related("night").get(pk=hand.pk)
 
 
 @require_POST
@@ -438,30 +402,6 @@ def hand_award(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
         return {"message": posting.memo or f"Hand {hand.number} settled."}
 
     return table_write(request, night_id, check, call)
-
-
-def confirm_nobody(post, play: hands.Play, winners: list, low: list | None) -> None:
-    """Paying the pots with nobody ticked is a choice the dealer confirms, never a slip.
-
-    The message says where the chips go, so the dealer knows what the tick means.
-    """
-    ticked = any(winners) or any(low or [])
-    if ticked or not play.pot or post.get("nobody") == "1":
-        return
-    goes = NO_WINNER_GOES.get(play.hand.config.get("no_winner", "ride"), "")
-    raise ValidationError(NOBODY_TICKED.format(chips=play.pot, goes=goes))
-
-
-def award_facts(post, play: hands.Play, hand: Hand) -> tuple[list, list | None]:
-    """Who wins each pot, high and low, from the showdown form (declarations in a declare game)."""
-    count = len(play.showdown_pots())
-    game = state.game_info(hand.game_slug, hand.game_name)
-    if game.declare:
-        declared, high_order, low_order = declarations(post, hand.seat_order)
-        return play.declared_winners(declared, high_order, low_order)
-    if game.high_low:
-        return winner_lists(post, "high", count), winner_lists(post, "low", count)
-    return winner_lists(post, "win", count), None
 
 
 @require_POST

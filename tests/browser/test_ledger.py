@@ -136,7 +136,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     expect_pots(page, "Main pot: 6 Bob, Cat, Ann")
 
     # Betting round 1 opens left of the dealer: Bob bets 10.
-    button(page, "Open betting round 1").click()
+    button(page, "Open Before the draw").click()
     expect(turn(page)).to_contain_text("Bob to act: nothing to call")
     assert_fits_the_phone(page)
     page.get_by_label("Bet (total this round)").fill("10")
@@ -169,7 +169,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
 
     # Round 2: Bob bets 20 and Ann folds; Bob's uncalled 20 comes back to him.
     expect_pots(page, "Main pot: 90 Bob, Cat, Ann", "Side pot 1: 24 Bob, Ann")
-    button(page, "Open betting round 2").click()
+    button(page, "Open After the draw").click()
     expect(turn(page)).to_contain_text("Bob to act: nothing to call")
     page.get_by_label("Bet (total this round)").fill("20")
     button(page, "Bet").click()

@@ -23,7 +23,7 @@ from ledger.views import seats as seat_views
 from ledger.views import state
 from ledger.views.common import KEY_MISSING
 from ledger.views.nights import unit_warnings
-from ledger.views.table import POTS_CHANGED
+from ledger.views.play import POTS_CHANGED
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db

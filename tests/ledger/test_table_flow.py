@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from ledger import charging, hands, runs, services
 from ledger.models import Hand, Run
-from ledger.views.table import NO_WINNER_GOES, NOBODY_TICKED
+from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db

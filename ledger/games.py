@@ -1,0 +1,96 @@
+"""A game at the table as the hands below it see it: its rule data, its steps, whether it is open.
+
+The lower half of a game over several deals: `ledger.hands` reads the open
+game, its steps and its lifecycle (a settled deal may end it, a re-opened
+one re-opens it) from here, and `ledger.runs` — choosing, dealing and ending
+games — builds on both. Imports run one way: games <- hands <- runs.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from ledger.journal import LedgerError
+from ledger.models import Account, Entry, Hand, Night, Run
+from rulebook import dealer
+from rulebook.models import Game
+from rulebook.schema import Game as GameSpec
+
+UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
+GAME_STILL_OPEN = "{game} is still being played: deal its next hand, or end it first."
+NOT_A_STEP = "{game} has no step {step!r} as this table plays it."
+HAND_SETTLED = "Hand {number} is settled: deal the next one."
+
+
+def spec_of(slug: str) -> GameSpec:
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise LedgerError(UNKNOWN_GAME.format(slug=slug))
+    return game.spec
+
+
+def open_run(night: Night) -> Run | None:
+    return night.runs.filter(status=Run.Status.OPEN).order_by("-number").first()
+
+
+def multi_deal(spec: GameSpec) -> bool:
+    """Whether the game runs over several deals until its end, its pot riding between them."""
+    return spec.deals is not None
+
+
+def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
+    """The run's money rules by id: the game's, its chosen options', as its settings pick."""
+    spec = spec or spec_of(run.game_slug)
+    return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
+
+
+def steps(run: Run, spec: GameSpec | None = None) -> list:
+    """The game's steps as this table plays it: its phases after the options and settings."""
+    spec = spec or spec_of(run.game_slug)
+    return dealer.hand_phases(spec, dealer.chosen_options(spec, run.options), run.settings)
+
+
+def step_to(*, hand: Hand, step: str) -> Hand:
+    """Move the hand to one of its game's steps; every phone follows it on its next poll."""
+    if hand.status == Hand.Status.SETTLED:
+        raise LedgerError(HAND_SETTLED.format(number=hand.number))
+    known = {phase.id for phase in steps(hand.run)} if hand.run else set()
+    if step not in known:
+        raise LedgerError(NOT_A_STEP.format(game=hand.game_name or "This hand", step=step))
+    Hand.objects.filter(pk=hand.pk).update(step=step)
+    hand.step = step
+    return hand
+
+
+def riding(night: Night) -> int:
+    """Chips riding to the next deal, read without creating the account (a GET writes nothing)."""
+    total = Entry.objects.filter(account__night=night, account__kind=Account.Kind.RIDING).aggregate(
+        total=Sum("amount")
+    )["total"]
+    return total or 0
+
+
+def after_settle(hand: Hand) -> None:
+    """A settled deal ends its game unless the game runs on and its pot still rides."""
+    run = hand.run
+    if run is None or run.status != Run.Status.OPEN:
+        return
+    if multi_deal(spec_of(run.game_slug)) and riding(hand.night):
+        return
+    _close(run, Run.Ending.WON)
+
+
+def after_reopen(hand: Hand) -> None:
+    """Re-opening the deal that ended a game re-opens the game."""
+    run = hand.run
+    if run is not None and run.ending == Run.Ending.WON:
+        Run.objects.filter(pk=run.pk).update(status=Run.Status.OPEN, ending="", ended_at=None)
+        run.status, run.ending, run.ended_at = Run.Status.OPEN, "", None
+
+
+def _close(run: Run, ending: str) -> None:
+    run.status, run.ending, run.ended_at = Run.Status.ENDED, ending, timezone.now()
+    Run.objects.filter(pk=run.pk).update(
+        status=run.status, ending=run.ending, ended_at=run.ended_at
+    )
