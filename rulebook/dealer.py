@@ -96,6 +96,27 @@ def table_settings(game: Game, chosen: Mapping[str, str]) -> dict[str, str]:
     return {s.id: chosen.get(s.id, s.default) for s in game.settings}
 
 
+def setting_owner(game: Game) -> dict[str, str | None]:
+    """Which option each setting belongs to, or None for the game's own.
+
+    A setting only an option's rules and steps depend on is that option's
+    question: a setup page asks it only when the option is on.
+    """
+    users: dict[str, set[str | None]] = {s.id: set() for s in game.settings}
+    for owner, rules, phases in [
+        (None, game.money, game.phases),
+        *((o.id, o.money, _added_phases(o)) for o in game.options),
+    ]:
+        for item in [*rules, *phases]:
+            for setting_id in item.when:
+                users.setdefault(setting_id, set()).add(owner)
+    return {s: next(iter(owners)) if len(owners) == 1 else None for s, owners in users.items()}
+
+
+def _added_phases(option: Option) -> list[Phase]:
+    return [i.phase for i in option.phases.add] + list(option.phases.replace)
+
+
 def money_rules(
     game: Game, options: list[Option], settings: Mapping[str, str] | None = None
 ) -> dict[str, MoneyRule]:

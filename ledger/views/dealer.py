@@ -228,10 +228,15 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     names = runs.agreed_names(spec, dealer.chosen_options(spec, options), chosen)
     last = {n: v for n, v in saved.get("agreed", {}).items() if n in names}
     view = state.table(found, actor)
+    owners = dealer.setting_owner(spec)
     ctx = {
         "night": found,
         "t": view,
         "spec": spec,
+        "game_settings": [s for s in spec.settings if owners.get(s.id) is None],
+        "option_settings": {
+            o.id: [s for s in spec.settings if owners.get(s.id) == o.id] for o in spec.options
+        },
         "options": options,
         "chosen": chosen,
         "agreed": list(runs.agreed_amounts(spec, last, names, found).items()),

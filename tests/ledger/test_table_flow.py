@@ -258,3 +258,15 @@ def test_a_players_phone_says_what_the_step_asks_of_them(host_client, bought):
     assert "data-your-turn=" in page
     host_page = text(host_client.get(url("night", night.pk)))
     assert "data-your-turn=" not in host_page
+
+
+def test_the_setup_page_asks_an_options_own_question_only_under_that_option(host_client, night):
+    page = text(host_client.get(url("game_new", night.pk) + "?game=baseball-daytime"))
+    group = re.search(
+        r'<div class="opt-group">(?:(?!opt-group).)*?option-rainout".*?</div>\s*</div>', page, re.S
+    )
+    assert group is not None
+    assert 'class="option-settings"' in group[0]
+    assert 'name="setting-rainout-ante"' in group[0]
+    outside = page.replace(group[0], "")
+    assert 'name="setting-rainout-ante"' not in outside
