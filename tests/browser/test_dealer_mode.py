@@ -9,18 +9,20 @@ pays whom. Every figure was worked out by hand from the games' rule data
 
 Guts (3-card), with the Coward tax option, booked in the order the steps are
 listed (the coward tax could as well go before all-pass: either order leaves
-4 riding). One chip colour, a quarter, so the
-coward tax of 0.25 is 1 chip; the agreed "table's ante" is 1. The ante-when
-setting keeps its default (ante only into an empty pot), so later deals play
-for what rides in. Seats in order Ann, Bob, Cat.
+4 riding). The hand's step is stored with the hand and moved on with "Next:
+<step> →". One chip colour, a quarter, so the coward tax of 0.25 is 1 chip;
+the agreed "table's ante" is 1. The ante-when setting keeps its default (ante
+only into an empty pot), so later deals start past the ante step and play for
+what rides in. Seats in order Ann, Bob, Cat.
 
     buy-ins                              Ann 20   Bob 20   Cat 20
     deal 1  ante, 1 each (pot 3)         Ann 19   Bob 19   Cat 19
             Guts or pass: all pass, all-pass sends the pot on: rides 3, pot 0
             coward tax: Bob's hand was best, he pays 0.25 = 1 (pot 1)
                                                   Bob 18
-            showdown, nobody ticked: the pot's 1 rides too         rides 4
-    deal 2  the 4 ride in (pot 4), no ante: the pot is not empty
+            showdown, "Nobody wins" ticked: the pot's 1 rides too   rides 4
+    deal 2  the 4 ride in (pot 4), no ante: the pot is not empty, so the
+            deal opens on "Deal three"; the coward tax step books nothing
             Ann says guts, Bob challenges and loses: challengers-match,
             Bob pays the pot just won (4) into the next pot; Ann takes the 4
                                          Ann 23   Bob 14            rides 4
@@ -39,15 +41,16 @@ ante each). Cat deals, so Ann, on her left, opens the betting.
            Cat passes once (pass-fee x 1)  (pot 7)
                                          Ann 17   Bob 18   Cat 18
     in the pot so far                    Ann  3   Bob  2   Cat  2
-    betting round 1: Ann bets 2, Bob folds, Cat folds; nobody called,
+    "After the knock" (the one betting round; Ann knocked first, so she
+           opens): Ann bets 2, Bob folds, Cat folds; nobody called,
            so Ann's 2 come back          Ann 17   Bob 18   Cat 18   (pot 7)
-    showdown step, booked in one go (the Black Spot step after it books
-    nothing itself: the showdown books the steps that follow it):
+    one player left, so the Deal tab skips the showdown and offers the
+    fold-out: "Everyone else folded", the game's fold-out rule, the award:
       black-spot-payout: Ann won by folds and shows the Black Spot; each
            folder pays her twice their own chips in the pot, at most their
            stack: Bob 2 x 2 = 4, Cat 2 x 2 = 4
                                          Ann 25   Bob 14   Cat 14   (pot 7)
-      then Ann, the only one left, takes the pot of 7
+      "Give the pot to Ann": she takes the pot of 7
                                          Ann 32   Bob 14   Cat 14   (60 chips)
     counted   Ann 6 red + 2 white, Bob 2 red + 4 white, Cat 2 red + 4 white
     nets      Ann +12 = +1.20   Bob -6 = -0.60   Cat -6 = -0.60
@@ -87,40 +90,39 @@ def expect_pots(page, *pots: str) -> None:
     expect(page.locator("#deal .pots li")).to_have_text(list(pots))
 
 
-def booking(rule: str) -> str:
-    """The button that books a rule names it in words: draw-fee is "Book: draw fee"."""
-    return f"Book: {rule.replace('-', ' ')}"
-
-
 def charge_form(page, rule: str):
-    """Dealer mode's form booking one money rule."""
-    return page.locator("form").filter(has=button(page, booking(rule)))
+    """Dealer mode's form booking one money rule (its button names the rule in words)."""
+    return page.locator("#deal form").filter(
+        has=page.locator(f'input[name="rule"][value="{rule}"]')
+    )
 
 
 def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
     """Book one firing of `rule`, naming the seat of its one role and how many times."""
     form = charge_form(page, rule)
+    expect(form.get_by_role("button")).to_have_text(re.compile(r"^Book( again)?: \S"))
     if who is not None:
         form.get_by_label(who, exact=True).check()
     if count is not None:
         form.get_by_label(re.compile(r"^How many")).fill(str(count))
     with page.expect_navigation():
-        button(form, booking(rule)).click()
+        form.get_by_role("button").click()
     expect(page.locator(REFUSED)).to_have_count(0)
     assert_fits_the_phone(page)
 
 
-def go_to_step(page, title: str) -> None:
-    """Follow the steps' list to one phase of the hand."""
-    with page.expect_navigation():
-        page.locator("nav.steps").get_by_role("link", name=title, exact=True).click()
+def expect_step(page, title: str) -> None:
+    """The step the hand is on, as the Deal tab shows it and marks it in the list."""
+    expect(page.locator("#step-now h2")).to_have_text(title)
     expect(page.locator('nav.steps [aria-current="step"]')).to_have_text(title)
 
 
 def next_step(page, title: str) -> None:
+    """Move the hand on with the one forward button, which names the step it leads to."""
     with page.expect_navigation():
-        page.get_by_role("link", name="Next step →").click()
-    expect(page.locator('nav.steps [aria-current="step"]')).to_have_text(title)
+        button(page, f"Next: {title} →").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+    expect_step(page, title)
 
 
 def tab(page, name: str, url: str) -> None:
@@ -178,7 +180,10 @@ def set_up(page, game: str, heading: str) -> None:
 def showdown(
     page, *, winners: tuple[str, ...] = (), fire: dict[str, list[str]] | None = None
 ) -> None:
-    """Book the showdown: fire each rule for the seats named, tick each winner of the main pot."""
+    """Book the showdown: fire each rule for the seats named, tick each winner of the main pot.
+
+    With no winner named, "Nobody wins" is ticked: a pot is never paid to nobody by accident.
+    """
     form = page.locator("form").filter(has=button(page, "Book the showdown"))
     for rule, seats in (fire or {}).items():
         form.locator(f'input[name="fire"][value="{rule}"]').check()
@@ -188,6 +193,8 @@ def showdown(
     pot = form.locator("fieldset").filter(has_text=re.compile(r"^Main pot"))
     for name in winners:
         pot.get_by_label(name, exact=True).check()
+    if not winners:
+        form.get_by_label(re.compile(r"^Nobody wins")).check()
     with page.expect_navigation():
         button(form, "Book the showdown").click()
     expect(page.locator(REFUSED)).to_have_count(0)
@@ -238,8 +245,8 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     with page.expect_navigation():
         button(page, "Start Guts and deal").click()
 
-    # Deal 1, step by step: the ante starts the pot.
-    expect(page.locator('nav.steps [aria-current="step"]')).to_have_text("Ante in")
+    # Deal 1, step by step: the ante starts the pot, and is shown booked, not offered again.
+    expect_step(page, "Ante in")
     expect(page.locator("nav.steps li")).to_have_text(
         ["Ante in", "Deal three", "Guts or pass", "Coward tax", "Show and settle", "Next hand"]
     )
@@ -247,6 +254,9 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     book(page, "ante")
     expect_stacks(page, Ann=19, Bob=19, Cat=19)
     expect_pots(page, "Main pot: 3")
+    expect(page.locator("#deal .done")).to_contain_text("✓ Booked: Each player antes")
+    expect(charge_form(page, "ante")).to_have_count(0)
+    expect_step(page, "Ante in")
     next_step(page, "Deal three")
     assert_fits_the_phone(page)
 
@@ -264,7 +274,7 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     expect_stacks(page, Ann=19, Bob=18, Cat=19)
     expect_pots(page, "Main pot: 1")
 
-    # Nobody said guts: the showdown with nobody ticked, and the pot's chip rides too.
+    # Nobody said guts: the showdown with "Nobody wins" ticked, and the pot's chip rides too.
     next_step(page, "Show and settle")
     assert_fits_the_phone(page)
     showdown(page)
@@ -273,13 +283,20 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     expect(page.get_by_role("heading", name="End Guts now")).to_be_visible()
     assert_fits_the_phone(page, open_details=True)
 
-    # Deal 2: the 4 ride in. Ann says guts, Bob challenges and loses: he
-    # matches the pot into the next one, and Ann takes the 4.
+    # Deal 2: the 4 ride in, so the deal opens past the ante (only into an empty pot).
+    # Ann says guts, Bob challenges and loses: he matches the pot into the next
+    # one, and Ann takes the 4.
     with page.expect_navigation():
         button(page, "Deal").click()
+    expect_step(page, "Deal three")
+    expect(page.locator("nav.steps li")).to_have_text(
+        ["Deal three", "Guts or pass", "Coward tax", "Show and settle", "Next hand"]
+    )
     expect_pots(page, "Main pot: 4")
     expect_stacks(page, Ann=19, Bob=18, Cat=19)
-    go_to_step(page, "Show and settle")
+    next_step(page, "Guts or pass")
+    next_step(page, "Coward tax")
+    next_step(page, "Show and settle")
     assert_fits_the_phone(page)
     showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
     expect_stacks(page, Ann=23, Bob=14, Cat=19)
@@ -290,7 +307,10 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     with page.expect_navigation():
         button(page, "Deal").click()
     expect_pots(page, "Main pot: 4")
-    go_to_step(page, "Show and settle")
+    expect_step(page, "Deal three")
+    next_step(page, "Guts or pass")
+    next_step(page, "Coward tax")
+    next_step(page, "Show and settle")
     showdown(page, winners=("Ann",))
     expect_stacks(page, Ann=27, Bob=14, Cat=19)
     expect(page.locator("#deal .rides")).to_have_count(0)
@@ -319,8 +339,9 @@ def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, s
     assert_fits_the_phone(page)
     with page.expect_navigation():
         button(page, "Start Trash Poker and deal").click()
+    expect_step(page, "Ante in")
     expect(page.locator("nav.steps li")).to_have_text(
-        ["Ante in", "Deal five", "Build your hand", "Betting round", "Showdown", "Black Spot?"]
+        ["Ante in", "Deal five", "Build your hand", "After the knock", "Showdown", "Black Spot?"]
     )
     assert_fits_the_phone(page, open_details=True)
 
@@ -338,12 +359,17 @@ def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, s
     expect_stacks(page, Ann=17, Bob=18, Cat=18)
     expect_pots(page, "Main pot: 7")
 
-    # The betting round opens here and is played on the Table tab.
-    next_step(page, "Betting round")
+    # The game's one betting round opens here, by its name, and is played on the
+    # Table tab. Ann knocked first, so she opens.
+    next_step(page, "After the knock")
     assert_fits_the_phone(page)
+    opener = page.get_by_label(re.compile(r"^Who opens"))
+    if opener.count():
+        opener.select_option(label="Ann")
     with page.expect_navigation():
-        button(page, "Open betting round 1").click()
-    expect(page.locator("#deal")).to_contain_text("Betting is open: Ann to act.")
+        button(page, "Open After the knock").click()
+    expect(page.locator("#deal")).to_contain_text("Betting is open")
+    expect(page.locator("#deal")).to_contain_text("Ann to act.")
     assert_fits_the_phone(page)
     page.get_by_role("link", name="Bet on the table").click()
     page.wait_for_url(re.compile(r"/nights/\d+/$"))
@@ -360,20 +386,28 @@ def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, s
     expect_stacks(page, Ann=17, Bob=18, Cat=18)  # Ann's uncalled 2 came back
     assert_fits_the_phone(page)
 
-    # Back in dealer mode, the showdown: Ann won by folds and shows the Black
-    # Spot, so each folder pays her twice their own chips in the pot; then she
-    # takes the pot, the only one left to win it and ticked already.
+    # Back in dealer mode, one player is left: no second round and no showdown,
+    # but the fold-out. Ann won by folds and shows the Black Spot, so each
+    # folder pays her twice their own chips in the pot; then she takes the pot.
     tab(page, "Deal", r"/deal/$")
-    go_to_step(page, "Showdown")
+    expect_step(page, "After the knock")
+    expect(page.get_by_role("heading", name="Everyone else folded")).to_be_visible()
+    expect(button(page, "Book the showdown")).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("^Open "))).to_have_count(0)
     assert_fits_the_phone(page)
-    pot = page.locator("fieldset", has_text="Main pot: 7")
-    expect(pot.get_by_label("Ann", exact=True)).to_be_checked()
-    expect(pot.locator("input")).to_have_count(1)
-    showdown(page, fire={"black-spot-payout": ["Ann"]})
+    black_spot = charge_form(page, "black-spot-payout")
+    expect(black_spot.get_by_label("Ann", exact=True)).to_be_checked()
+    book(page, "black-spot-payout")
+    expect_stacks(page, Ann=25, Bob=14, Cat=14)
+    expect(page.locator("#deal .done")).to_contain_text("✓ Booked: Winner by folds")
+    with page.expect_navigation():
+        button(page, "Give the pot to Ann").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
     expect_stacks(page, Ann=32, Bob=14, Cat=14)
-    expect(page.locator("#deal .postings li > span").nth(0)).to_have_text("Hand 1 Ann wins 7")
-    expect(page.locator("#deal .postings li > span").nth(1)).to_have_text(
-        "Hand 1 Bob pays 4 to Ann; Cat pays 4 to Ann (black-spot-payout)"
+    postings = page.locator("#deal .postings li > span")
+    expect(postings.nth(0)).to_have_text(re.compile(r"^Hand 1 Ann wins 7"))
+    expect(postings.nth(1)).to_have_text(
+        re.compile(r"^Hand 1 Bob pays 4 to Ann; Cat pays 4 to Ann \(Winner by folds")
     )
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
     assert_fits_the_phone(page)

@@ -1,0 +1,551 @@
+"""A dealer's-choice night in live dealer mode on four 360 px phones, every phone on the same step.
+
+The host runs the night from the Deal tab (and bets on the Table tab); Ann
+and Bob claim their seats with their join links, Ann watching the Deal tab
+and Bob the table; a spectator follows the spectator link. Cat has no
+phone. After every host action each phone shows the hand's step (the Deal
+tab's `#step-now` heading, the table's "now: <step>") and the same pots
+within 2 s, by polling alone. Every figure was worked out by hand from the
+rule data (texas-holdem.yaml, guts-three-card.yaml, trash-poker.yaml).
+
+One chip colour, white at 0.10 USD; the night's ante and every game's agreed
+ante is 1. Seats in order Ann, Bob, Cat.
+
+    buy-ins                                   Ann 20   Bob 40   Cat 40   (100)
+
+Texas Hold'em, everyone antes (the default seeding). Cat deals, so Ann,
+on her left, opens every round; a round opens on the first player still
+able to bet to the dealer's left.
+
+    Ante in, 1 each (pot 3)                   Ann 19   Bob 39   Cat 39
+    Pre-flop: Ann goes all in for 19, Bob calls 19, Cat calls 19
+                                              Ann  0   Bob 20   Cat 20
+              main pot 3 + 3 x 19 = 60 (Ann, Bob, Cat)
+    The flop: Bob bets 10, Cat calls 10       Bob 10   Cat 10
+              Ann is all in for less, so the 20 make a side pot:
+              main 60 (Ann, Bob, Cat), side pot 1: 20 (Bob, Cat)
+    The turn: Bob checks, Cat checks
+    The river: Bob bets 5, Cat folds; nobody called, so Bob's 5 come back
+                                              Bob 10   Cat 10
+              main 60 (Ann, Bob), side 20 (Bob)
+    Showdown: Ann's hand beats Bob's: the main pot to Ann; Bob alone can win the side
+                                              Ann 60   Bob 30   Cat 10   (100)
+
+Guts (3-card), no options, the settings at their defaults (ante only into
+an empty pot). Ann deals first.
+
+    deal 1  Ante in, 1 each (pot 3)           Ann 59   Bob 29   Cat  9
+            Guts or pass: all pass; the pot stays for the next deal: rides 3, pot 0
+            Show and settle with nothing in the pot: the deal ends, the 3 still ride
+    deal 2  the 3 ride in (pot 3); the deal opens past the ante on "Deal three"
+            Ann says guts, Bob challenges and loses: Bob pays the pot just won
+            (3) into the next pot, Ann takes the 3
+                                              Ann 62   Bob 26   Cat  9   rides 3
+    deal 3  the 3 ride in (pot 3); Cat says guts, nobody challenges: she
+            takes the 3 and the game is over  Ann 62   Bob 26   Cat 12   (100)
+
+Trash Poker with the Black Spot. Cat deals; Ann knocks first and opens.
+
+    Ante in, 1 each (pot 3)                   Ann 61   Bob 25   Cat 11
+    Build: Ann draws twice, Bob draws once, Cat passes once, an ante each (pot 7)
+                                              Ann 59   Bob 24   Cat 10
+            in the pot so far: Ann 3, Bob 2, Cat 2
+    After the knock: Ann bets 2, Bob folds, Cat folds; nobody called, so Ann's 2 come back
+    Everyone else folded: the Black Spot, each folder pays Ann twice their
+            own chips in the pot (at most their stack): Bob 4, Cat 4
+                                              Ann 67   Bob 20   Cat  6
+            Give the pot to Ann: 7            Ann 74   Bob 20   Cat  6   (100)
+
+Settlement at 0.10 a chip:
+    nets        Ann +54 = +5.40   Bob -20 = -2.00   Cat -34 = -3.40
+    payments    Bob pays Ann 2.00 USD, Cat pays Ann 3.40 USD
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checks import assert_fits_the_phone, csp_violations, other_hosts
+
+pytestmark = pytest.mark.browser
+
+HOST = "host"
+PASSWORD = "deal-me-in-9"
+# Every phone polls every 2 s: a change shows by the next poll's answer.
+POLLED = 2_500
+# A write the ledger refused answers with the same page and its reason in this banner.
+REFUSED = "p.banner[role=alert]"
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+class Phone:
+    """One browser context on one page, and what went wrong on it: other hosts, CSP refusals."""
+
+    def __init__(self, context, site_host: str, name: str):
+        self.name = name
+        self.elsewhere = other_hosts(context, site_host)
+        self.refused = csp_violations(context)
+        self.page = context.new_page()
+
+    def on_deal_tab(self) -> bool:
+        return "/deal/" in self.page.url
+
+    def problems(self) -> list[str]:
+        return [*(f"asked {url}" for url in self.elsewhere), *self.refused]
+
+
+class Table:
+    """The four phones at the table, checked together after every host action."""
+
+    def __init__(self, host: Phone, *others: Phone):
+        self.host = host
+        self.phones = [host, *others]
+
+    def agree(self, step: str | None, pots: list[str] | None = None) -> None:
+        """Every phone shows this step (None: no hand open) and these pots, within 2 s.
+
+        `pots` are the pots' labels and amounts ("Main pot: 60"); None reads them
+        from the host's page, for the middle of a betting round.
+        """
+        if pots is None:
+            pots = [p.strip() for p in self.host.page.locator(".pots li strong").all_inner_texts()]
+        for phone in self.phones:
+            page = phone.page
+            now = page.locator("#step-now")
+            if step is None:
+                expect(now, phone.name).to_have_count(0, timeout=POLLED)
+            elif phone.on_deal_tab():
+                expect(now.locator("h2"), phone.name).to_have_text(step, timeout=POLLED)
+            else:
+                expect(now, phone.name).to_contain_text(f"now: {step}.", timeout=POLLED)
+            expect(page.locator(".pots li strong"), phone.name).to_have_text(pots, timeout=POLLED)
+            assert_fits_the_phone(page)
+
+    def stacks(self, **stacks: int) -> None:
+        """The chips in front of each player, the same on every phone."""
+        for phone in self.phones:
+            for name, chips in stacks.items():
+                seat = phone.page.locator("#deal .seat, #table .seat").filter(has_text=name)
+                expect(seat.locator(".chips strong"), f"{phone.name}: {name}").to_have_text(
+                    str(chips), timeout=POLLED
+                )
+
+    def rides(self, chips: int | None) -> None:
+        for phone in self.phones:
+            riding = phone.page.locator(".rides")
+            if chips is None:
+                expect(riding, phone.name).to_have_count(0, timeout=POLLED)
+            else:
+                expect(riding, phone.name).to_contain_text(f"Pot rides: {chips}", timeout=POLLED)
+
+
+# The host's actions ----------------------------------------------------------
+
+
+def sign_in_and_seat(page, site: str) -> str:
+    """Sign in, create the night, seat and buy in Ann 20, Bob 40, Cat 40; the seats page's URL."""
+    page.goto(f"{site}/nights/new/")
+    page.wait_for_url(re.compile(r"/accounts/login/"))
+    assert_fits_the_phone(page)
+    page.get_by_label("Username").fill(HOST)
+    page.get_by_label("Password").fill(PASSWORD)
+    with page.expect_navigation():
+        button(page, "Sign in").click()
+    page.wait_for_url(f"{site}/nights/new/")
+    page.get_by_label("Night:", exact=True).fill("Dealer's choice")
+    page.get_by_label("Group (the regulars)").fill("The kitchen table")
+    page.locator("#chip_name_0").fill("white")
+    page.locator("#chip_value_0").fill("0.10")
+    page.get_by_label("Ante (chips each):").fill("1")
+    button(page, "Create the night").click()
+    page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
+    for name in ("Ann", "Bob", "Cat"):
+        page.get_by_label("Name", exact=True).fill(name)
+        with page.expect_navigation():
+            button(page, "Take a seat").click()
+    for name, chips in (("Ann", 20), ("Bob", 40), ("Cat", 40)):
+        field = page.get_by_label(f"Chips to buy for {name}")
+        field.fill(str(chips))
+        with page.expect_navigation():
+            field.press("Enter")
+    expect(page.locator(".seat-card h2")).to_have_text(["1 · Ann 20", "2 · Bob 40", "3 · Cat 40"])
+    assert_fits_the_phone(page, open_details=True)
+    return page.url
+
+
+def join_url(page, name: str) -> str:
+    card = page.locator(".seat-card", has_text=name)
+    return card.locator("a[href*='/join/']").get_attribute("href")
+
+
+def claim(phone: Phone, url: str, seat: str, table_url: str) -> None:
+    phone.page.goto(url)
+    expect(phone.page.locator(".big-name")).to_have_text(seat)
+    assert_fits_the_phone(phone.page)
+    button(phone.page, "This is me").click()
+    phone.page.wait_for_url(table_url)
+
+
+def set_up(page, game: str, heading: str) -> None:
+    """From the Deal tab with no game open, choose `game` and reach its setup page."""
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    page.get_by_label("Game", exact=True).select_option(game)
+    with page.expect_navigation():
+        button(page, "Set it up").click()
+    expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    assert_fits_the_phone(page, open_details=True)
+
+
+def start(page, name: str, *, dealer: str | None = None) -> None:
+    if dealer is not None:
+        page.get_by_label("Dealer", exact=True).select_option(label=dealer)
+    with page.expect_navigation():
+        button(page, f"Start {name} and deal").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def press(page, name: str) -> None:
+    """A POST button on the Deal tab, answered with the Deal tab again."""
+    with page.expect_navigation():
+        button(page, name).click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def next_step(page, title: str) -> None:
+    press(page, f"Next: {title} →")
+
+
+def charge_form(page, rule: str):
+    return page.locator("#deal form").filter(
+        has=page.locator(f'input[name="rule"][value="{rule}"]')
+    )
+
+
+def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
+    """Book one firing of `rule` from its form (its button names the rule in words)."""
+    form = charge_form(page, rule)
+    if who is not None:
+        form.get_by_label(who, exact=True).check()
+    if count is not None:
+        form.get_by_label(re.compile(r"^How many")).fill(str(count))
+    with page.expect_navigation():
+        form.get_by_role("button").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def showdown(
+    page,
+    *,
+    winners: tuple[str, ...] = (),
+    fire: dict[str, list[str]] | None = None,
+    nobody: bool = False,
+) -> None:
+    """Book the showdown: fire each rule for the seats named, tick the main pot's winners."""
+    form = page.locator("form").filter(has=button(page, "Book the showdown"))
+    for rule, seats in (fire or {}).items():
+        form.locator(f'input[name="fire"][value="{rule}"]').check()
+        firing = form.locator("fieldset.firing").filter(has=page.locator(f'[value="{rule}"]'))
+        for name in seats:
+            firing.get_by_label(name, exact=True).check()
+    pot = form.locator("fieldset").filter(has_text=re.compile(r"^Main pot"))
+    for name in winners:
+        pot.get_by_label(name, exact=True).check()
+    if nobody:
+        form.get_by_label(re.compile(r"^Nobody wins")).check()
+    press(page, "Book the showdown")
+
+
+def to_tab(page, name: str, url: str) -> None:
+    page.locator("nav.tabs").get_by_role("link", name=name, exact=True).click()
+    page.wait_for_url(re.compile(url))
+
+
+def act(page, action: str, amount: int | None = None) -> None:
+    """One player's action on the Table tab (htmx: the table is swapped, not reloaded)."""
+    if amount is not None:
+        page.get_by_label(re.compile(r"^(Bet|Raise to) \(total this round\)")).fill(str(amount))
+    button(page, action).click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def expect_turn(page, text: str | None) -> None:
+    turn = page.locator("#table .turn")
+    if text is None:
+        expect(turn).to_have_count(0)
+    else:
+        expect(turn).to_contain_text(text)
+
+
+def cells(rows) -> list[list[str]]:
+    return rows.evaluate_all("rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")
+
+
+@pytest.fixture
+def host_user(django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return django_user_model.objects.create_user(username=HOST, password=PASSWORD)
+
+
+def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
+    new_phone, site, site_host, host_user
+):
+    host = Phone(new_phone(), site_host, "host")
+    page = host.page
+    seats_url = sign_in_and_seat(page, site)
+    table_url = seats_url.removesuffix("seats/")
+    deal_url = f"{table_url}deal/"
+    ann_link, bob_link = join_url(page, "Ann"), join_url(page, "Bob")
+    watch_link = page.locator("section", has_text="Spectator link").locator("a[href*='/watch/']")
+    watch_url = watch_link.get_attribute("href")
+
+    # Ann and Bob claim their seats; Ann watches the Deal tab, Bob the table.
+    ann = Phone(new_phone(), site_host, "Ann's phone")
+    bob = Phone(new_phone(), site_host, "Bob's phone")
+    claim(ann, ann_link, "Seat 1: Ann", table_url)
+    claim(bob, bob_link, "Seat 2: Bob", table_url)
+    ann.page.goto(deal_url)
+    spectator = Phone(new_phone(), site_host, "spectator")
+    spectator.page.goto(watch_url)
+    expect(spectator.page.locator("#table")).to_be_visible()
+    table = Table(host, ann, bob, spectator)
+
+    page.goto(deal_url)
+    table.agree(None, [])
+    table.stacks(Ann=20, Bob=40, Cat=40)
+
+    # --- Texas Hold'em: Ann all in short, a side pot for Bob and Cat --------------
+    set_up(page, "texas-holdem", "Texas Hold'em")
+    expect(page.get_by_label("Everyone antes the same amount.")).to_be_checked()
+    start(page, "Texas Hold'em", dealer="Cat")
+    expect(page.locator("nav.steps li")).to_have_text(
+        [
+            "Ante in",
+            "Two each",
+            "Pre-flop",
+            "Deal the flop",
+            "The flop",
+            "Deal the turn",
+            "The turn",
+            "Deal the river",
+            "The river",
+            "Showdown",
+        ]
+    )
+    table.agree("Ante in", [])
+    book(page, "ante")
+    table.agree("Ante in", ["Main pot: 3"])
+    table.stacks(Ann=19, Bob=39, Cat=39)
+    next_step(page, "Two each")
+    table.agree("Two each", ["Main pot: 3"])
+    next_step(page, "Pre-flop")
+    table.agree("Pre-flop", ["Main pot: 3"])
+    press(page, "Open Pre-flop")
+    table.agree("Pre-flop")
+
+    # Pre-flop on the Table tab: Ann all in for 19, Bob and Cat call.
+    to_tab(page, "Table", r"/nights/\d+/$")
+    expect_turn(page, "Ann to act: nothing to call")
+    act(page, "All in (19)")
+    expect_turn(page, "Bob to act: 19 to call")
+    table.agree("Pre-flop")
+    act(page, "Call 19")
+    expect_turn(page, "Cat to act: 19 to call")
+    table.agree("Pre-flop")
+    act(page, "Call 19")
+    expect_turn(page, None)
+    table.agree("Pre-flop", ["Main pot: 60"])
+    table.stacks(Ann=0, Bob=20, Cat=20)
+
+    # The flop: Bob bets 10 and Cat calls; with Ann all in, the 20 make a side pot.
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "Deal the flop")
+    table.agree("Deal the flop", ["Main pot: 60"])
+    next_step(page, "The flop")
+    table.agree("The flop", ["Main pot: 60"])
+    press(page, "Open The flop")
+    table.agree("The flop", ["Main pot: 60"])
+    to_tab(page, "Table", r"/nights/\d+/$")
+    expect_turn(page, "Bob to act: nothing to call")
+    act(page, "Bet", 10)
+    expect_turn(page, "Cat to act: 10 to call")
+    table.agree("The flop")
+    act(page, "Call 10")
+    expect_turn(page, None)
+    table.agree("The flop", ["Main pot: 60", "Side pot 1: 20"])
+    table.stacks(Ann=0, Bob=10, Cat=10)
+
+    # The turn: both check.
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "Deal the turn")
+    table.agree("Deal the turn", ["Main pot: 60", "Side pot 1: 20"])
+    next_step(page, "The turn")
+    press(page, "Open The turn")
+    table.agree("The turn", ["Main pot: 60", "Side pot 1: 20"])
+    to_tab(page, "Table", r"/nights/\d+/$")
+    act(page, "Check")
+    expect_turn(page, "Cat to act: nothing to call")
+    act(page, "Check")
+    expect_turn(page, None)
+    table.agree("The turn", ["Main pot: 60", "Side pot 1: 20"])
+
+    # The river: Bob bets 5, Cat folds, and Bob's uncalled 5 come back.
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "Deal the river")
+    next_step(page, "The river")
+    press(page, "Open The river")
+    table.agree("The river", ["Main pot: 60", "Side pot 1: 20"])
+    to_tab(page, "Table", r"/nights/\d+/$")
+    act(page, "Bet", 5)
+    expect_turn(page, "Cat to act: 5 to call")
+    table.agree("The river")
+    act(page, "Fold")
+    expect_turn(page, None)
+    table.agree("The river", ["Main pot: 60", "Side pot 1: 20"])
+    table.stacks(Ann=0, Bob=10, Cat=10)
+
+    # The showdown: Ann takes the main pot; Bob, alone left for it, the side pot.
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "Showdown")
+    table.agree("Showdown", ["Main pot: 60", "Side pot 1: 20"])
+    side = page.locator("#deal fieldset").filter(has_text="Side pot 1: 20")
+    expect(side.get_by_label("Bob", exact=True)).to_be_checked()
+    expect(side.locator("input")).to_have_count(1)
+    showdown(page, winners=("Ann",))
+    table.agree(None, [])
+    table.stacks(Ann=60, Bob=30, Cat=10)
+    table.rides(None)
+
+    # --- Guts: an all-pass deal, then the pot rides until a guts call stands -----
+    set_up(page, "guts-three-card", "Guts")
+    expect(page.get_by_label("Only when a new game starts with an empty pot.")).to_be_checked()
+    page.get_by_label("The table's ante").fill("1")
+    start(page, "Guts", dealer="Ann")
+    table.agree("Ante in", [])
+    book(page, "ante")
+    table.agree("Ante in", ["Main pot: 3"])
+    table.stacks(Ann=59, Bob=29, Cat=9)
+    expect(charge_form(page, "ante")).to_have_count(0)
+    expect(page.locator("#deal .done")).to_contain_text("✓ Booked:")
+    next_step(page, "Deal three")
+    table.agree("Deal three", ["Main pot: 3"])
+    next_step(page, "Guts or pass")
+    table.agree("Guts or pass", ["Main pot: 3"])
+    book(page, "all-pass")
+    table.agree("Guts or pass", [])
+    table.rides(3)
+    next_step(page, "Show and settle")
+    table.agree("Show and settle", [])
+    showdown(page)
+    table.agree(None, [])
+    table.rides(3)
+    expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
+
+    # Deal 2: the 3 ride in, so the deal opens past the ante. Ann says guts,
+    # Bob challenges and loses: he pays the 3 into the next pot, Ann takes 3.
+    press(page, "Deal")
+    expect(page.locator("nav.steps li")).to_have_text(
+        ["Deal three", "Guts or pass", "Show and settle", "Next hand"]
+    )
+    table.agree("Deal three", ["Main pot: 3"])
+    next_step(page, "Guts or pass")
+    table.agree("Guts or pass", ["Main pot: 3"])
+    next_step(page, "Show and settle")
+    table.agree("Show and settle", ["Main pot: 3"])
+    showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
+    table.agree(None, [])
+    table.stacks(Ann=62, Bob=26, Cat=9)
+    table.rides(3)
+
+    # Deal 3: the 3 ride in; Cat says guts and nobody challenges: she takes it, game over.
+    press(page, "Deal")
+    table.agree("Deal three", ["Main pot: 3"])
+    next_step(page, "Guts or pass")
+    table.agree("Guts or pass", ["Main pot: 3"])
+    next_step(page, "Show and settle")
+    table.agree("Show and settle", ["Main pot: 3"])
+    showdown(page, winners=("Cat",))
+    table.agree(None, [])
+    table.stacks(Ann=62, Bob=26, Cat=12)
+    table.rides(None)
+
+    # --- Trash Poker: won by folds, with the Black Spot --------------------------
+    set_up(page, "trash-poker", "Trash Poker")
+    page.get_by_label("Black Spot", exact=True).check()
+    start(page, "Trash Poker", dealer="Cat")
+    table.agree("Ante in", [])
+    book(page, "ante")
+    table.agree("Ante in", ["Main pot: 3"])
+    table.stacks(Ann=61, Bob=25, Cat=11)
+    next_step(page, "Deal five")
+    table.agree("Deal five", ["Main pot: 3"])
+    next_step(page, "Build your hand")
+    table.agree("Build your hand", ["Main pot: 3"])
+    book(page, "draw-fee", who="Ann", count=2)
+    table.agree("Build your hand", ["Main pot: 5"])
+    book(page, "draw-fee", who="Bob", count=1)
+    table.agree("Build your hand", ["Main pot: 6"])
+    book(page, "pass-fee", who="Cat", count=1)
+    table.agree("Build your hand", ["Main pot: 7"])
+    table.stacks(Ann=59, Bob=24, Cat=10)
+    next_step(page, "After the knock")
+    table.agree("After the knock", ["Main pot: 7"])
+    opener = page.get_by_label(re.compile(r"^Who opens"))
+    if opener.count():
+        opener.select_option(label="Ann")
+    press(page, "Open After the knock")
+    table.agree("After the knock", ["Main pot: 7"])
+    to_tab(page, "Table", r"/nights/\d+/$")
+    expect_turn(page, "Ann to act: nothing to call")
+    act(page, "Bet", 2)
+    expect_turn(page, "Bob to act: 2 to call")
+    table.agree("After the knock")
+    act(page, "Fold")
+    expect_turn(page, "Cat to act: 2 to call")
+    table.agree("After the knock")
+    act(page, "Fold")
+    expect_turn(page, None)
+    table.agree("After the knock", ["Main pot: 7"])
+    table.stacks(Ann=59, Bob=24, Cat=10)
+
+    # One player left: the fold-out, the Black Spot, then the pot to Ann.
+    to_tab(page, "Deal", r"/deal/$")
+    expect(page.get_by_role("heading", name="Everyone else folded")).to_be_visible()
+    expect(button(page, "Book the showdown")).to_have_count(0)
+    book(page, "black-spot-payout")
+    table.agree("After the knock", ["Main pot: 7"])
+    table.stacks(Ann=67, Bob=20, Cat=6)
+    press(page, "Give the pot to Ann")
+    table.agree(None, [])
+    table.stacks(Ann=74, Bob=20, Cat=6)
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+
+    # --- Settlement ----------------------------------------------------------------
+    to_tab(page, "End", r"/end/$")
+    for name, chips in (("Ann", 74), ("Bob", 20), ("Cat", 6)):
+        page.locator("fieldset.count", has_text=name).get_by_label("White").fill(str(chips))
+    button(page, "Check the counts").click()
+    page.wait_for_url(re.compile(r"/end/\?"))
+    expect(page.locator("fieldset.count p")).to_have_text(
+        [re.compile(r"chips: matches the ledger\.$")] * 3
+    )
+    assert_fits_the_phone(page)
+    button(page, "End the night and settle up").click()
+    page.wait_for_url(re.compile(r"/settlement/$"))
+    assert_fits_the_phone(page, open_details=True)
+    assert sorted(cells(page.locator("table.nets tbody tr"))) == [
+        ["Ann", "+54", "+5.40"],
+        ["Bob", "-20", "-2.00"],
+        ["Cat", "-34", "-3.40"],
+    ]
+    lines = sorted(" ".join(x.split()) for x in page.locator(".pay-line").all_text_contents())
+    assert lines == ["Bob pays Ann 2.00 USD", "Cat pays Ann 3.40 USD"]
+
+    # Every other phone hears the night is over.
+    for phone in (bob, spectator):
+        expect(phone.page.get_by_text("This night has ended.")).to_be_visible(timeout=POLLED)
+
+    assert [p.problems() for p in table.phones] == [[], [], [], []]
