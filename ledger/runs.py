@@ -87,7 +87,7 @@ def situation(hand: Hand, play: hands.Play | None = None) -> flow.Situation:
     state = play.state
     left = [s for s in hand.seat_order if s not in state.folded]
     return flow.Situation(
-        pot_empty=play.pot == 0,
+        pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
         players_left=len(left),
         betting_open=state.betting_open,
         rounds_opened=state.rounds,
@@ -103,6 +103,30 @@ def agreed_names(spec: GameSpec, options: Sequence, settings: Mapping[str, str])
             if amount is not None and amount.agreed and amount.agreed not in names:
                 names.append(amount.agreed)
     return names
+
+
+def every_agreed_name(spec: GameSpec) -> list[str]:
+    """Every amount the game could ask the table for, whatever its options and settings.
+
+    A setup page offers them all, so switching a setting (antes to blinds)
+    without script still finds its amount on the page.
+    """
+    rules = [*spec.money, *(rule for option in spec.options for rule in option.money)]
+    names: list[str] = []
+    for rule in rules:
+        for amount in (rule.amount, rule.cap):
+            if amount is not None and amount.agreed and amount.agreed not in names:
+                names.append(amount.agreed)
+    return names
+
+
+def needed_agreed(spec: GameSpec, options: Sequence[str], settings: Mapping[str, str]) -> list[str]:
+    """The agreed amounts these options and settings ask for (none if they do not check out)."""
+    try:
+        chosen = dealer.chosen_options(spec, options)
+        return agreed_names(spec, chosen, dealer.table_settings(spec, settings))
+    except ValueError:
+        return []
 
 
 def choices(night: Night, slug: str) -> dict:
@@ -230,11 +254,12 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
         config=config,
     )
     # The deal starts on the first step the table plays: with chips riding in, a step
-    # only for an empty pot (Guts' ante) is passed over.
+    # only for an empty pot (Guts' ante) is passed over, for the whole deal.
+    ridden = hands.load(hand).pot
+    hand.config = {**hand.config, "pot_at_start": ridden}
     start = flow.first(steps(run, spec), situation(hand))
-    if start:
-        Hand.objects.filter(pk=hand.pk).update(step=start)
-        hand.step = start
+    hand.step = start or ""
+    Hand.objects.filter(pk=hand.pk).update(step=hand.step, config=hand.config)
     return hand
 
 

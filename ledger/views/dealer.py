@@ -82,9 +82,10 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ctx["sheet"] = [(r.name, totals.get(r.seat.pk, 0)) for r in view.rows if r.in_hand]
     forward = view.forward
     booked = charging.booked_at(hand, phase.id) if phase else set()
+    shown = [p for p in phases if flow.applies(p, view.situation) or p.id == hand.step]
     ctx.update(
-        phases=[p for p in phases if flow.applies(p, view.situation) or p.id == hand.step],
-        step=index,
+        phases=shown,
+        step=next((i for i, p in enumerate(shown) if phase and p.id == phase.id), 0),
         phase=phase,
         in_hand=in_hand,
         forms=_forms(_booked_here(phases, index), rules, in_hand, booked),
@@ -225,7 +226,7 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     saved = runs.choices(found, spec.slug)
     chosen = dealer.table_settings(spec, saved.get("settings", {}))
     options = saved.get("options", [])
-    names = runs.agreed_names(spec, dealer.chosen_options(spec, options), chosen)
+    names = runs.every_agreed_name(spec)
     last = {n: v for n, v in saved.get("agreed", {}).items() if n in names}
     view = state.table(found, actor)
     owners = dealer.setting_owner(spec)
@@ -287,7 +288,13 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         settings = {
             s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
         }
-        agreed = {k.removeprefix("agreed-"): v for k, v in post.items() if k.startswith("agreed-")}
+        # The page offers every amount the game could ask for; keep those these choices need.
+        needed = runs.needed_agreed(spec, post.getlist("options"), settings)
+        agreed = {
+            name: value
+            for key, value in post.items()
+            if key.startswith("agreed-") and (name := key.removeprefix("agreed-")) in needed
+        }
         run = runs.run_start(
             night=night,
             game_slug=slug,

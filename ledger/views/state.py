@@ -177,7 +177,8 @@ def table(night: Night, actor: Actor) -> Table:
     now = play.state
     view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
     view.situation = flow.Situation(
-        pot_empty=play.pot == 0,
+        # Steps tied to the pot are decided as the deal starts, so the list never shifts.
+        pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
         players_left=sum(1 for s in hand.seat_order if s not in now.folded),
         betting_open=now.betting_open,
         rounds_opened=now.rounds,

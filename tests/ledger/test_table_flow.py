@@ -270,3 +270,43 @@ def test_the_setup_page_asks_an_options_own_question_only_under_that_option(host
     assert 'name="setting-rainout-ante"' in group[0]
     outside = page.replace(group[0], "")
     assert 'name="setting-rainout-ante"' not in outside
+
+
+def test_hold_em_starts_with_blinds_chosen_on_the_setup_page_without_script(host_client, bought):
+    night, seats = bought
+    page = text(host_client.get(url("game_new", night.pk) + "?game=texas-holdem"))
+    for name in ("the table's ante", "the small blind", "the big blind"):
+        assert f'name="agreed-{name}"' in page
+    hand = start(
+        host_client,
+        night,
+        seats,
+        "texas-holdem",
+        **{
+            "setting-seeding": "blinds",
+            "agreed-the table's ante": "1",
+            "agreed-the small blind": "1",
+            "agreed-the big blind": "2",
+        },
+    )
+    run = Run.objects.get(night=night)
+    assert run.settings == {"seeding": "blinds"}
+    assert run.agreed == {"the small blind": 1, "the big blind": 2}
+    assert hand.run_id == run.pk
+
+
+def step_list(client, night) -> list[str]:
+    page = text(client.get(url("deal", night.pk)))
+    start = page.index('<nav class="steps"')
+    nav = page[start : page.index("</nav>", start)]
+    return re.findall(r"<li>(?:<strong[^>]*>)?([^<]+)<", nav)
+
+
+def test_the_step_list_does_not_shift_when_the_pot_fills(host_client, bought):
+    night, seats = bought
+    hand = start(host_client, night, seats, GUTS)
+    before = step_list(host_client, night)
+    post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
+    after = step_list(host_client, night)
+    assert before == after
+    assert "step 1 of" in text(host_client.get(url("deal", night.pk)))
