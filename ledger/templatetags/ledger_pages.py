@@ -38,3 +38,38 @@ def chip_value(value: Decimal) -> str:
     """A chip's money value as people write it: 0.05, 0.10, 1.00, 0.125."""
     value = Decimal(value).normalize()
     return str(value if value.as_tuple().exponent < -2 else value.quantize(Decimal("0.01")))
+
+
+# A journal line with no memo says what happened in words, never the posting's kind.
+POSTING_WORDS = {
+    "action": "A bet",
+    "adjustment": "A recount",
+    "ante": "Antes in",
+    "award": "The pots paid",
+    "buy_in": "A buy-in",
+    "carry_in": "A carried pot rides in",
+    "cash_out": "A cash-out",
+    "charge": "A money rule booked",
+    "game_end": "The game ended",
+    "reversal": "Undone",
+    "ride_in": "The riding pot comes in",
+    "riding_share": "The riding pot shared out",
+    "round": "A betting round opened",
+}
+
+
+@register.filter
+def posting_words(posting) -> str:
+    """The line a person reads for a posting: its memo, else what kind of thing happened."""
+    return posting.memo or POSTING_WORDS.get(posting.kind, "A movement of chips")
+
+
+@register.filter
+def recorder(recorded_by: str) -> str:
+    """Who recorded it, as the table says it: "the host", or the player's name."""
+    role, _, name = recorded_by.partition(":")
+    if role == "host":
+        return "the host"
+    if role.startswith("seat"):
+        return name or recorded_by
+    return recorded_by

@@ -601,7 +601,9 @@ def test_a_player_claims_a_seat_and_acts_for_it(betting):
     assert response.status_code == 303
     posting = hand.postings.filter(kind="action").get()
     assert posting.recorded_by == "seat 1:Ann"
-    assert "seat 1:Ann" in text(phone.get(url("night", night.pk)))
+    page = text(phone.get(url("night", night.pk)))
+    assert "<small class=\"muted\">Ann ·" in page
+    assert "seat 1:Ann" not in page
 
 
 def test_two_people_with_one_name_are_two_seats(host_client, bought):
@@ -816,7 +818,8 @@ def test_the_hand_history_says_who_recorded_what_and_when(host_client, betting):
     page = text(host_client.get(url("night", night.pk)))
     posting = Posting.objects.filter(night=night).latest("pk")
     assert posting.memo in page
-    assert "host:host" in page
+    assert "the host ·" in page
+    assert "host:host" not in page
     assert posting.created_at.strftime("%H:%M:%S") in page
 
 

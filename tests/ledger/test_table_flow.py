@@ -310,3 +310,13 @@ def test_the_step_list_does_not_shift_when_the_pot_fills(host_client, bought):
     after = step_list(host_client, night)
     assert before == after
     assert "step 1 of" in text(host_client.get(url("deal", night.pk)))
+
+
+def test_the_history_says_what_happened_in_words_never_a_posting_kind():
+    from ledger.models import Posting
+    from ledger.templatetags.ledger_pages import posting_words, recorder
+
+    assert posting_words(Posting(kind="award", memo="")) == "The pots paid"
+    assert posting_words(Posting(kind="award", memo="Ann wins 8")) == "Ann wins 8"
+    assert recorder("host:alice") == "the host"
+    assert recorder("seat 2:Bob") == "Bob"
