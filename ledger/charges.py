@@ -132,18 +132,18 @@ NOT_A_RATE = "A unit of money must buy more than zero chips, not {rate}."
 UNKNOWN_SHORTFALL = "Unknown shortfall policy {policy!r}: use 'pay_what_you_have' or 'marker'."
 UNKNOWN_ROLE = "{role!r} is not a role a seat can play."
 NOT_IN_HAND = "Seat {seat} is the {role} but is not in the hand."
-MISSING_ROLE = "Rule {rule!r} needs to know who is the {role}."
-NO_ANTE = "Rule {rule!r} is counted in antes, but the table has set no ante."
-NO_MIN_BET = "Rule {rule!r} is counted in minimum bets, but the table has set no minimum bet."
-NO_CHIP_VALUE = "Rule {rule!r} costs {money} in money, but the table has set no chip value."
+MISSING_ROLE = "{rule}: say who is the {role}."
+NO_ANTE = "{rule}: it is counted in antes, but the table has set no ante."
+NO_MIN_BET = "{rule}: it is counted in minimum bets, but the table set no minimum bet."
+NO_CHIP_VALUE = "{rule}: it costs {money} in money, but the table has set no chip value."
 MONEY_NOT_WHOLE = (
-    "Rule {rule!r} costs {money} in money: at {rate} chips to one unit of money that is "
+    "{rule}: it costs {money} in money; at {rate} chips to one unit of money that is "
     "{chips} chips of {chip}, not a whole number. Pick a smaller chip or another amount."
 )
-NOT_AGREED = "Rule {rule!r} needs {name!r}, which the table has not agreed."
-CONTRIBUTION_NEEDS_SEAT = "Rule {rule!r} is a multiple of the payer's chips in the pot: {payer}."
-COUNT_NEEDS_SEAT = "Rule {rule!r} is counted per seat, but neither side of it is a seat."
-BET_TOO_SMALL = "Rule {rule!r} takes a bet of at least {minimum} chips, not {bet}."
+NOT_AGREED = "{rule}: it needs {name}, which the table has not agreed."
+CONTRIBUTION_NEEDS_SEAT = "{rule}: it is a multiple of the payer's chips in the pot: {payer}."
+COUNT_NEEDS_SEAT = "{rule}: it is counted per seat, but neither side of it is a seat."
+BET_TOO_SMALL = "{rule}: it takes a bet of at least {minimum} chips, not {bet}."
 
 
 class ChargeError(ValueError):
@@ -399,7 +399,9 @@ def _due(
         _check_chips("The bet", firing.bet)
         minimum = _minimum(rule, table)
         if firing.bet < minimum:
-            raise ChargeError(BET_TOO_SMALL.format(rule=rule.id, minimum=minimum, bet=firing.bet))
+            raise ChargeError(
+                BET_TOO_SMALL.format(rule=rule.words, minimum=minimum, bet=firing.bet)
+            )
         due = firing.bet
     else:
         due = _chips(rule.amount, rule, table, book, payer) * _count(rule, firing, payer, target)
@@ -440,17 +442,17 @@ def _chips(
         return _money(amount.money, rule, table)
     if amount.antes is not None:
         if table.ante is None:
-            raise ChargeError(NO_ANTE.format(rule=rule.id))
+            raise ChargeError(NO_ANTE.format(rule=rule.words))
         return amount.antes * table.ante
     if amount.min_bets is not None:
         if table.min_bet is None:
-            raise ChargeError(NO_MIN_BET.format(rule=rule.id))
+            raise ChargeError(NO_MIN_BET.format(rule=rule.words))
         return amount.min_bets * table.min_bet
     if amount.pot is not None:
         return _whole(Fraction(amount.pot) * table.pot, amount)
     if amount.contribution is not None:
         if payer is None or payer.kind != "stack":
-            raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.id, payer=payer))
+            raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.words, payer=payer))
         return _whole(
             Fraction(amount.contribution) * table.contributions.get(payer.seat, 0), amount
         )
@@ -459,7 +461,7 @@ def _chips(
         return book.held.get(payer, 0) if book is not None and payer is not None else 0
     if amount.agreed in table.agreed:
         return table.agreed[amount.agreed]
-    raise ChargeError(NOT_AGREED.format(rule=rule.id, name=amount.agreed))
+    raise ChargeError(NOT_AGREED.format(rule=rule.words, name=amount.agreed))
 
 
 def _whole(chips: Fraction, amount: Amount) -> int:
@@ -469,15 +471,15 @@ def _whole(chips: Fraction, amount: Amount) -> int:
 
 def _money(money: Decimal, rule: MoneyRule, table: Table) -> int:
     if table.chips_per_money is None:
-        raise ChargeError(NO_CHIP_VALUE.format(rule=rule.id, money=money))
+        raise ChargeError(NO_CHIP_VALUE.format(rule=rule.words, money=money))
     chips = Fraction(money) * table.chips_per_money
     if chips.denominator != 1:
         raise ChargeError(
             MONEY_NOT_WHOLE.format(
-                rule=rule.id,
+                rule=rule.words,
                 money=money,
                 rate=table.chips_per_money,
-                chips=chips,
+                chips=_decimal(chips),
                 chip=_decimal(1 / table.chips_per_money),
             )
         )
@@ -494,7 +496,7 @@ def _count(rule: MoneyRule, firing: Firing, payer: Account, target: Account | No
     else:
         seat = payer.seat if payer.kind == "stack" else target and target.seat
         if seat is None:
-            raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.id))
+            raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.words))
         count = firing.count.get(seat, 0)
     _check_chips("A count", count)
     return count
@@ -521,7 +523,7 @@ def _roles(rule: MoneyRule, table: Table, firing: Firing) -> dict[str, tuple[Sea
     roles.update(given)
     for party in (rule.payer, rule.payee):
         if party in SEAT_ROLES and party not in roles:
-            raise ChargeError(MISSING_ROLE.format(rule=rule.id, role=party))
+            raise ChargeError(MISSING_ROLE.format(rule=rule.words, role=party))
     return roles
 
 

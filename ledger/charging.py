@@ -30,11 +30,9 @@ NO_SUCH_RULE = (
     "{game} has no money rule {rule!r} in force with the options and settings chosen; "
     "nothing was recorded."
 )
-NOTHING_TO_CHARGE = "Rule {rule!r} moves no chips here; nothing was recorded."
-NO_BANK = "Rule {rule!r} pays the bank: chips leaving the table are not booked yet."
+NOTHING_TO_CHARGE = "{rule}: it moves no chips here; nothing was recorded."
+NO_BANK = "{rule}: it pays the bank, and chips leaving the table are not booked yet."
 ALREADY_BOOKED = "{rule}: already booked at this step. Undo it first to book it again."
-# A rule's name on a button: its first sentence, cut at a word past this many characters.
-NAME_MOST = 70
 
 # Where each abstract pot of `charges` lives in the journal; the night's pots have no hand.
 NIGHT_POTS = {"next_pot": Account.Kind.RIDING, "side_pot": Account.Kind.INFRACTION}
@@ -79,11 +77,8 @@ def repeats(rule: MoneyRule) -> bool:
 
 
 def rule_name(rule: MoneyRule) -> str:
-    """The rule as the table says it: its text's first clause, never its id."""
-    sentence = rule.text.strip().split(". ")[0].split(": ")[0].split("; ")[0].rstrip(".")
-    if len(sentence) <= NAME_MOST:
-        return sentence
-    return sentence[:NAME_MOST].rsplit(" ", 1)[0] + "…"
+    """The rule as the table says it, never its id (see `MoneyRule.words`)."""
+    return rule.words
 
 
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
@@ -173,9 +168,9 @@ def _charge(
     except ChargeError as exc:
         raise LedgerError(play.with_names(str(exc))) from exc
     if not transfers:
-        raise LedgerError(NOTHING_TO_CHARGE.format(rule=rule.id))
+        raise LedgerError(NOTHING_TO_CHARGE.format(rule=rule.words))
     if any(charges.BANK in (t.source, t.target) for t in transfers):
-        raise LedgerError(NO_BANK.format(rule=rule.id))
+        raise LedgerError(NO_BANK.format(rule=rule.words))
     moves = [Move(_account(play, t.source), _account(play, t.target), t.chips) for t in transfers]
     return play.post(
         kind="charge",

@@ -26,8 +26,8 @@ CHIP_VALUE_MISSING = "Give the {name} chips a value, e.g. 0.25."
 CHIP_NAME_MISSING = "Give the chip worth {value} a colour name."
 GROUP_NEEDED = "Pick a group or name a new one."
 NO_PLAYERS = "Tick who is playing this hand."
-ROLE_NEEDED = "Say {what} for {rule}."
-ONE_SEAT_ONLY = "Pick one player as {what} for {rule}."
+ROLE_NEEDED = "Say {what}: {rule}."
+ONE_SEAT_ONLY = "Pick one player as {what}: {rule}."
 UNKNOWN_SEAT = "There is no such player at this table."
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
 BAD_RANK = "Ranks are whole numbers from 1 (best); {value!r} is not one."
@@ -308,9 +308,9 @@ def booking(post, needs: Needs, seat_ids: Collection[int], prefix: str = "") -> 
         if any(i not in seat_ids for i in ids):
             raise ValidationError(UNKNOWN_SEAT)
         if not ids:
-            raise ValidationError(ROLE_NEEDED.format(what=role.label.lower(), rule=rule.id))
+            raise ValidationError(ROLE_NEEDED.format(what=role.label.lower(), rule=rule.words))
         if not role.many and len(ids) > 1:
-            raise ValidationError(ONE_SEAT_ONLY.format(what=role.label.lower(), rule=rule.id))
+            raise ValidationError(ONE_SEAT_ONLY.format(what=role.label.lower(), rule=rule.words))
         roles[role.name] = ids if role.many else ids[0]
     count: int | dict[int, int] = 1
     if needs.per_seat:

@@ -8,14 +8,17 @@ games — builds on both. Imports run one way: games <- hands <- runs.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.db.models import Sum
 from django.utils import timezone
 
 from ledger.journal import LedgerError
-from ledger.models import Account, Entry, Hand, Night, Run
+from ledger.models import Account, Entry, Hand, Night, Posting, Run
 from rulebook import dealer
 from rulebook.models import Game
 from rulebook.schema import Game as GameSpec
+from rulebook.schema import MoneyRule
 
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
 GAME_STILL_OPEN = "{game} is still being played: deal its next hand, or end it first."
@@ -72,13 +75,47 @@ def riding(night: Night) -> int:
 
 
 def after_settle(hand: Hand) -> None:
-    """A settled deal ends its game unless the game runs on and its pot still rides."""
+    """A settled deal ends its game unless its pot still rides to another deal of it.
+
+    That is a game over several deals whose pot rides, or any game whose deal a
+    rule ended with the whole pot carried (Baseball's rainout): it is dealt again.
+    """
     run = hand.run
     if run is None or run.status != Run.Status.OPEN:
         return
-    if multi_deal(spec_of(run.game_slug)) and riding(hand.night):
+    spec = spec_of(run.game_slug)
+    if (multi_deal(spec) or redealt(hand, spec)) and riding(hand.night):
         return
     _close(run, Run.Ending.WON)
+
+
+def ends_deal(rule: MoneyRule) -> bool:
+    """A rule that carries the whole pot to the next deal: this deal is over and is dealt again."""
+    amount = rule.amount
+    return (
+        rule.kind == "carry_over"
+        and rule.payer == "pot"
+        and rule.payee == "next_pot"
+        and amount is not None
+        and amount.pot is not None
+        and Fraction(amount.pot) == 1
+    )
+
+
+def redealt(hand: Hand, spec: GameSpec | None = None) -> bool:
+    """Whether a rule booked in this deal (and not undone) ended it, so the game deals again."""
+    if hand.run_id is None:
+        return False
+    spec = spec or spec_of(hand.game_slug)
+    ending = {
+        r.id for r in [*spec.money, *(m for o in spec.options for m in o.money)] if ends_deal(r)
+    }
+    if not ending:
+        return False
+    live = Posting.objects.filter(
+        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    )
+    return any(d.get("rule") in ending for d in live.values_list("detail", flat=True))
 
 
 def after_reopen(hand: Hand) -> None:

@@ -252,6 +252,8 @@ ONLY_IF: dict[str, str] = {
     "pot_not_empty": "Only when there is something in the pot",
 }
 OnlyIf = Literal["pot_empty", "pot_not_empty"]
+# A rule named in words on a button: its first clause, cut at a word past this many characters.
+RULE_WORDS_MOST = 70
 # What players call a betting round must say which one; this says nothing.
 VAGUE_ROUND_NAMES = ("betting round", "betting", "bet")
 
@@ -436,6 +438,14 @@ class MoneyRule(Strict):
     mechanics: list[str] = []
     when: dict[str, str] = {}
     from_source: str = ""
+
+    @property
+    def words(self) -> str:
+        """The rule as the table says it on a button or in a message: its text's first clause."""
+        clause = self.text.strip().split(". ")[0].split(": ")[0].split("; ")[0].rstrip(".")
+        if len(clause) <= RULE_WORDS_MOST:
+            return clause
+        return clause[:RULE_WORDS_MOST].rsplit(" ", 1)[0] + "…"
 
     def in_force(self, settings: Mapping[str, str]) -> bool:
         """Whether the table's settings (every setting id to its choice) switch this rule on."""

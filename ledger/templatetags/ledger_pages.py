@@ -73,3 +73,11 @@ def recorder(recorded_by: str) -> str:
     if role.startswith("seat"):
         return name or recorded_by
     return recorded_by
+
+
+@register.filter
+def step_title(step) -> str:
+    """A step as the table calls it: a betting round by its name ("Third street")."""
+    if getattr(step, "kind", "") == "bet" and getattr(step, "name", ""):
+        return step.name
+    return getattr(step, "title", "")

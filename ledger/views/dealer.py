@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import charging, facts, flow, hands, runs, scores
+from ledger import charging, facts, flow, games, hands, runs, scores
 from ledger.actors import Actor
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
 from ledger.models import Hand, Night, Run
@@ -104,6 +104,8 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         round_phase=phase if forward and forward.move == "open_round" else None,
         opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
         last_in=next((r for r in in_hand if not r.folded), None),
+        # A rule carried the whole pot to a redeal (a rainout): the deal may end now.
+        may_redeal=bool(forward and forward.move == "next") and games.redealt(hand, spec),
         may_book=view.can_run and view.open,
         pots_key=pots_key(view.pots),
         previous=flow.before(phases, phase.id, view.situation) if phase else None,

@@ -231,7 +231,7 @@ def test_a_hand_of_no_game_or_missing_facts_is_refused_and_nothing_is_recorded(m
     hands.award(hand=hand, winners=[[ann.pk]], recorded_by=HOST)
     guts = deal(night, [ann, bob, cat], GUTS)
     rows = journal_rows(night)
-    with pytest.raises(LedgerError, match="needs to know who is the losers"):
+    with pytest.raises(LedgerError, match="say who is the losers"):
         charge(guts, "challengers-match")
     assert journal_rows(night) == rows
 

@@ -602,7 +602,7 @@ def test_a_player_claims_a_seat_and_acts_for_it(betting):
     posting = hand.postings.filter(kind="action").get()
     assert posting.recorded_by == "seat 1:Ann"
     page = text(phone.get(url("night", night.pk)))
-    assert "<small class=\"muted\">Ann ·" in page
+    assert '<small class="muted">Ann ·' in page
     assert "seat 1:Ann" not in page
 
 

@@ -320,3 +320,39 @@ def test_the_history_says_what_happened_in_words_never_a_posting_kind():
     assert posting_words(Posting(kind="award", memo="Ann wins 8")) == "Ann wins 8"
     assert recorder("host:alice") == "the host"
     assert recorder("seat 2:Bob") == "Bob"
+
+
+def test_a_rainout_ends_the_deal_and_deals_baseball_again_with_the_pot_riding(host_client, bought):
+    night, seats = bought
+    hand = start(host_client, night, seats, "baseball-daytime", options=["rainout"])
+    assert (
+        post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"}).status_code
+        == 303
+    )
+    step_to(host_client, night, hand, "One up")
+    # The seven of diamonds shows face up: the pot (3) stays for the redeal.
+    booked = post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "rainout-carry"})
+    assert booked.status_code == 303
+    page = text(host_client.get(url("deal", night.pk)))
+    assert "Deal again now: the pot rides" in page
+    data = {"pots": pots_key(host_client, night), "nobody": "1", "next": url("deal", night.pk)}
+    assert post(host_client, url("hand_award", night.pk, hand.pk), data).status_code == 303
+    run = Run.objects.get(night=night)
+    assert run.status == Run.Status.OPEN
+    assert runs.riding(night) == 3
+    page = text(host_client.get(url("deal", night.pk)))
+    assert "Deal the next hand of Baseball (Daytime)" in page
+    dealt = post(
+        host_client,
+        url("game_deal", night.pk, run.pk),
+        {"dealer": str(seats[0].pk), "players": [str(s.pk) for s in seats]},
+    )
+    assert dealt.status_code == 303
+    assert hands.load(night.hands.get(number=2)).pot == 3
+    assert runs.riding(night) == 0
+
+
+def test_betting_steps_show_their_round_names_on_the_deal_tab(host_client, bought):
+    night, seats = bought
+    start(host_client, night, seats, "baseball-daytime")
+    assert "Betting round" not in " ".join(step_list(host_client, night))
