@@ -6,10 +6,12 @@ and Bob the table; a spectator follows the spectator link. Cat has no
 phone. After every host action each phone shows the hand's step (the Deal
 tab's `#step-now` heading, the table's "now: <step>") and the same pots
 within 2 s, by polling alone. Every figure was worked out by hand from the
-rule data (texas-holdem.yaml, guts-three-card.yaml, trash-poker.yaml).
+rule data (texas-holdem.yaml, guts-three-card.yaml, trash-poker.yaml,
+baseball-daytime.yaml).
 
-One chip colour, white at 0.10 USD; the night's ante and every game's agreed
-ante is 1. Seats in order Ann, Bob, Cat.
+One chip colour, white at 0.25 USD, so Baseball's wild tax (a quarter) is
+one chip; the night's ante and every game's agreed ante is 1. Seats in
+order Ann, Bob, Cat.
 
     buy-ins                                   Ann 20   Bob 40   Cat 40   (100)
 
@@ -56,9 +58,30 @@ Trash Poker with the Black Spot. Cat deals; Ann knocks first and opens.
                                               Ann 67   Bob 20   Cat  6
             Give the pot to Ann: 7            Ann 74   Bob 20   Cat  6   (100)
 
-Settlement at 0.10 a chip:
-    nets        Ann +54 = +5.40   Bob -20 = -2.00   Cat -34 = -3.40
-    payments    Bob pays Ann 2.00 USD, Cat pays Ann 3.40 USD
+Baseball (Daytime) with the Wild tax and Rainout options, the settings at
+their defaults (a betting round after the first two down cards; no ante
+again for a rainout's redeal). Ann deals both deals, so Bob, on her left,
+opens "First two cards"; the best cards showing open the later rounds (the
+host picks the opener).
+
+    deal 1  Ante in, 1 each (pot 3)           Ann 73   Bob 19   Cat  5
+            First two cards: everyone checks
+            One up: Bob's 9 shows, the wild tax: a quarter, 1 chip (pot 4)
+                                              Ann 73   Bob 18   Cat  5
+            Cat's 7 of diamonds shows: a rainout, the pot stays for the
+            redeal: rides 4, pot 0; "Deal again now": the deal ends, the game stays open
+    deal 2  the 4 ride in (pot 4); nobody antes again, so Ante in books nothing
+            First two cards: Bob bets 2, Cat calls, Ann calls (pot 10)
+                                              Ann 71   Bob 16   Cat  3
+            One up: Ann's 3 shows, the wild tax: 1 chip (pot 11)
+                                              Ann 70   Bob 16   Cat  3
+            Third, fifth, sixth and seventh street: everyone checks
+            Showdown: Bob's hand is best, no face-down 3, 9 or 7 of diamonds: the 11 to Bob
+                                              Ann 70   Bob 27   Cat  3   (100)
+
+Settlement at 0.25 a chip (buy-ins Ann 20, Bob 40, Cat 40):
+    nets        Ann +50 = +12.50   Bob -13 = -3.25   Cat -37 = -9.25
+    payments    Bob pays Ann 3.25 USD, Cat pays Ann 9.25 USD
 """
 
 import re
@@ -159,7 +182,7 @@ def sign_in_and_seat(page, site: str) -> str:
     page.get_by_label("Night:", exact=True).fill("Dealer's choice")
     page.get_by_label("Group (the regulars)").fill("The kitchen table")
     page.locator("#chip_name_0").fill("white")
-    page.locator("#chip_value_0").fill("0.10")
+    page.locator("#chip_value_0").fill("0.25")
     page.get_by_label("Ante (chips each):").fill("1")
     button(page, "Create the night").click()
     page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
@@ -278,6 +301,23 @@ def expect_turn(page, text: str | None) -> None:
         expect(turn).to_have_count(0)
     else:
         expect(turn).to_contain_text(text)
+
+
+def check_around(page, first: str, *after: str) -> None:
+    """A betting round on the Table tab where every player checks, `first` opening."""
+    for name in (first, *after):
+        expect_turn(page, f"{name} to act: nothing to call")
+        act(page, "Check")
+    expect_turn(page, None)
+
+
+def bet_round(table: Table, page, name: str, opener: str | None = None) -> None:
+    """From the Deal tab: open the betting round `name` and go to the Table tab to bet it."""
+    if opener is not None:
+        page.get_by_label(re.compile(r"^Who opens")).select_option(label=opener)
+    press(page, f"Open {name}")
+    table.agree(name)
+    to_tab(page, "Table", r"/nights/\d+/$")
 
 
 def cells(rows) -> list[list[str]]:
@@ -523,9 +563,115 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.stacks(Ann=74, Bob=20, Cat=6)
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
 
+    # --- Baseball (Daytime): the wild tax and a rainout ----------------------------
+    set_up(page, "baseball-daytime", "Baseball (Daytime)")
+    page.get_by_label("Wild tax", exact=True).check()
+    page.get_by_label("Rainout", exact=True).check()
+    start(page, "Baseball (Daytime)", dealer="Ann")
+    deal_steps = [
+        "Ante in",
+        "Two down",
+        "First two cards",
+        "One up",
+        "Third street",
+        "Two down",
+        "Fifth street",
+        "One up",
+        "Sixth street",
+        "Last card up",
+        "Seventh street",
+        "Showdown",
+        "Rainout?",
+    ]
+    expect(page.locator("nav.steps li")).to_have_text(deal_steps)
+    table.agree("Ante in", [])
+    book(page, "ante")
+    table.agree("Ante in", ["Main pot: 3"])
+    table.stacks(Ann=73, Bob=19, Cat=5)
+    next_step(page, "Two down")
+    table.agree("Two down", ["Main pot: 3"])
+    next_step(page, "First two cards")
+    table.agree("First two cards", ["Main pot: 3"])
+    bet_round(table, page, "First two cards")
+    check_around(page, "Bob", "Cat", "Ann")
+    table.agree("First two cards", ["Main pot: 3"])
+
+    # One up: Bob's 9 shows and he pays its wild tax; then Cat's seven of diamonds rains it out.
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "One up")
+    table.agree("One up", ["Main pot: 3"])
+    book(page, "wild-tax-pay", who="Bob", count=1)
+    table.agree("One up", ["Main pot: 4"])
+    table.stacks(Ann=73, Bob=18, Cat=5)
+    expect(button(page, "Deal again now: the pot rides")).to_have_count(0)
+    book(page, "rainout-carry")
+    table.agree("One up", [])
+    table.rides(4)
+    press(page, "Deal again now: the pot rides")
+    table.agree(None, [])
+    table.rides(4)
+    table.stacks(Ann=73, Bob=18, Cat=5)
+
+    # Deal 2: the 4 ride in; nobody antes again. Bob bets 2, Cat and Ann call.
+    expect(
+        page.get_by_role("heading", name="Deal the next hand of Baseball (Daytime)")
+    ).to_be_visible()
+    page.get_by_label("Dealer", exact=True).select_option(label="Ann")
+    press(page, "Deal")
+    expect(page.locator("nav.steps li")).to_have_text(deal_steps)
+    table.agree("Ante in", ["Main pot: 4"])
+    table.rides(None)
+    next_step(page, "Two down")
+    table.agree("Two down", ["Main pot: 4"])
+    next_step(page, "First two cards")
+    table.agree("First two cards", ["Main pot: 4"])
+    bet_round(table, page, "First two cards")
+    expect_turn(page, "Bob to act: nothing to call")
+    act(page, "Bet", 2)
+    expect_turn(page, "Cat to act: 2 to call")
+    table.agree("First two cards")
+    act(page, "Call 2")
+    expect_turn(page, "Ann to act: 2 to call")
+    table.agree("First two cards")
+    act(page, "Call 2")
+    expect_turn(page, None)
+    table.agree("First two cards", ["Main pot: 10"])
+    table.stacks(Ann=71, Bob=16, Cat=3)
+
+    # One up: Ann's 3 shows and she pays its wild tax; then everyone checks to the end.
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "One up")
+    table.agree("One up", ["Main pot: 10"])
+    book(page, "wild-tax-pay", who="Ann", count=1)
+    table.agree("One up", ["Main pot: 11"])
+    table.stacks(Ann=70, Bob=16, Cat=3)
+    for before, street in (
+        (None, "Third street"),
+        ("Two down", "Fifth street"),
+        ("One up", "Sixth street"),
+        ("Last card up", "Seventh street"),
+    ):
+        if before is not None:
+            to_tab(page, "Deal", r"/deal/$")
+            next_step(page, before)
+            table.agree(before, ["Main pot: 11"])
+        next_step(page, street)
+        table.agree(street, ["Main pot: 11"])
+        bet_round(table, page, street, opener="Ann")
+        check_around(page, "Ann", "Bob", "Cat")
+        table.agree(street, ["Main pot: 11"])
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "Showdown")
+    table.agree("Showdown", ["Main pot: 11"])
+    showdown(page, winners=("Bob",))
+    table.agree(None, [])
+    table.stacks(Ann=70, Bob=27, Cat=3)
+    table.rides(None)
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+
     # --- Settlement ----------------------------------------------------------------
     to_tab(page, "End", r"/end/$")
-    for name, chips in (("Ann", 74), ("Bob", 20), ("Cat", 6)):
+    for name, chips in (("Ann", 70), ("Bob", 27), ("Cat", 3)):
         page.locator("fieldset.count", has_text=name).get_by_label("White").fill(str(chips))
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
@@ -537,12 +683,12 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     page.wait_for_url(re.compile(r"/settlement/$"))
     assert_fits_the_phone(page, open_details=True)
     assert sorted(cells(page.locator("table.nets tbody tr"))) == [
-        ["Ann", "+54", "+5.40"],
-        ["Bob", "-20", "-2.00"],
-        ["Cat", "-34", "-3.40"],
+        ["Ann", "+50", "+12.50"],
+        ["Bob", "-13", "-3.25"],
+        ["Cat", "-37", "-9.25"],
     ]
     lines = sorted(" ".join(x.split()) for x in page.locator(".pay-line").all_text_contents())
-    assert lines == ["Bob pays Ann 2.00 USD", "Cat pays Ann 3.40 USD"]
+    assert lines == ["Bob pays Ann 3.25 USD", "Cat pays Ann 9.25 USD"]
 
     # Every other phone hears the night is over.
     for phone in (bob, spectator):
