@@ -102,7 +102,14 @@ def test_dealer_mode_steps_through_a_hand_and_keeps_its_place_in_the_url(page, s
     page.goto(f"{site}/rules/trash-poker/deal/")
     page.locator("#opt-black-spot").check()
     page.locator("#players").fill("5")
-    page.get_by_role("button", name=re.compile("^Start")).click()
+    # Each change re-counts the steps in place (htmx): let that settle before starting,
+    # or the tap can land on a button that is being swapped out.
+    page.locator("#players").dispatch_event("change")
+    start = page.get_by_role("button", name=f"Start: {total} steps")
+    expect(start).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        start.click()
 
     step_label = page.locator(".step-kind")
     for step in range(1, total + 1):
