@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from ledger import charges, journal, runs, scores
+from ledger import charges, games, journal, scores
 from ledger.charges import ChargeError, Firing, Transfer
 from ledger.hands import HAND_OVER, ROUND_STILL_OPEN, Play, load
 from ledger.house_rules import house_rules
@@ -61,24 +61,12 @@ def rule_in_force(hand: Hand, rule_id: str, rules: list[MoneyRule] | None = None
 
 def booked_at(hand: Hand, step: str) -> set[str]:
     """The rules booked (and not undone) at this step of this deal."""
-    live = Posting.objects.filter(
-        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
-    )
-    return {
-        detail.get("rule")
-        for detail in live.values_list("detail", flat=True)
-        if detail.get("step") == step
-    }
+    return {rule for rule, at in games.booked(hand) if at == step}
 
 
 def repeats(rule: MoneyRule) -> bool:
     """A rule that fires again and again in one step (per draw, per card) may be booked again."""
     return bool(rule.per.strip())
-
-
-def rule_name(rule: MoneyRule) -> str:
-    """The rule as the table says it, never its id (see `MoneyRule.words`)."""
-    return rule.words
 
 
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
@@ -91,7 +79,7 @@ def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
     rule = rule_in_force(play.hand, booking.rule, rules)
     step = play.hand.step
     if step and not repeats(rule) and rule.id in booked_at(play.hand, step):
-        raise LedgerError(ALREADY_BOOKED.format(rule=rule_name(rule)))
+        raise LedgerError(ALREADY_BOOKED.format(rule=rule.words))
     if scores.is_score(rule):
         count = booking.count if isinstance(booking.count, int) else 1
         scores.record(
@@ -210,7 +198,7 @@ def _rules(hand: Hand) -> list[MoneyRule]:
     say which options are on, so every option's rules are accepted there.
     """
     if hand.run_id is not None:
-        return list(runs.rules_in_force(hand.run).values())
+        return list(games.rules_in_force(hand.run).values())
     spec = _game(hand).spec
     return [*spec.money, *(rule for option in spec.options for rule in option.money)]
 
@@ -287,7 +275,7 @@ def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer]) -> str:
             parts.append(f"{_name(play, t.source)} owes {t.chips} to {to} on a marker")
         else:
             parts.append(f"{_name(play, t.source)} pays {t.chips} to {to}")
-    return f"{'; '.join(parts)} ({rule_name(rule)})"[:200]
+    return f"{'; '.join(parts)} ({rule.words})"[:200]
 
 
 def _name(play: Play, account: charges.Account) -> str:

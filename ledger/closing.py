@@ -12,8 +12,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger import journal, runs, services
-from ledger.hands import open_hand
+from ledger import games, journal, runs, services
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Night, Payment, Posting, Seat
 from ledger.pots import split
@@ -58,10 +57,10 @@ def differences(night: Night, counts: Mapping[int, int]) -> dict[int, int]:
 def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> Night:
     """Check the counts against the ledger, cash out every stack and fix the payments."""
     services.check_open(night)
-    hand = open_hand(night)
+    hand = games.open_hand(night)
     if hand is not None:
         raise LedgerError(HAND_STILL_OPEN.format(number=hand.number))
-    game = runs.open_run(night)
+    game = games.open_run(night)
     if game is not None:
         raise LedgerError(GAME_STILL_OPEN.format(game=game.game_name))
     riding = journal.account(night, Account.Kind.RIDING)
@@ -154,7 +153,7 @@ def riding_share(*, night: Night, recorded_by: str) -> Posting:
     played tonight are shared this way before the night can end.
     """
     services.check_open(night)
-    game = runs.open_run(night)
+    game = games.open_run(night)
     if game is not None:
         raise LedgerError(GAME_STILL_OPEN.format(game=game.game_name))
     pots = [journal.account(night, Account.Kind.RIDING)]

@@ -86,7 +86,7 @@ def after_settle(hand: Hand) -> None:
     spec = spec_of(run.game_slug)
     if (multi_deal(spec) or redealt(hand, spec)) and riding(hand.night):
         return
-    _close(run, Run.Ending.WON)
+    close_run(run, Run.Ending.WON)
 
 
 def ends_deal(rule: MoneyRule) -> bool:
@@ -110,12 +110,20 @@ def redealt(hand: Hand, spec: GameSpec | None = None) -> bool:
     ending = {
         r.id for r in [*spec.money, *(m for o in spec.options for m in o.money)] if ends_deal(r)
     }
-    if not ending:
-        return False
+    return bool(ending) and any(rule in ending for rule, _ in booked(hand))
+
+
+def booked(hand: Hand) -> list[tuple[str, str]]:
+    """Each money rule booked in this deal and not undone, with the step it was booked at."""
     live = Posting.objects.filter(
         hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
     )
-    return any(d.get("rule") in ending for d in live.values_list("detail", flat=True))
+    return [(d.get("rule"), d.get("step", "")) for d in live.values_list("detail", flat=True)]
+
+
+def open_hand(night: Night) -> Hand | None:
+    """The hand being played at the table, if one is."""
+    return night.hands.exclude(status=Hand.Status.SETTLED).order_by("-number").first()
 
 
 def after_reopen(hand: Hand) -> None:
@@ -126,7 +134,7 @@ def after_reopen(hand: Hand) -> None:
         run.status, run.ending, run.ended_at = Run.Status.OPEN, "", None
 
 
-def _close(run: Run, ending: str) -> None:
+def close_run(run: Run, ending: str) -> None:
     run.status, run.ending, run.ended_at = Run.Status.ENDED, ending, timezone.now()
     Run.objects.filter(pk=run.pk).update(
         status=run.status, ending=run.ending, ended_at=run.ended_at

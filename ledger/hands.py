@@ -51,10 +51,6 @@ NO_MORE_ROUNDS = "{game} has {count} betting round(s) as this table plays it, al
 ONE_LEFT = "Only one player is still in: give them the pot instead of opening a round."
 
 
-def open_hand(night: Night) -> Hand | None:
-    return night.hands.exclude(status=Hand.Status.SETTLED).order_by("-number").first()
-
-
 def next_dealer(night: Night) -> Seat | None:
     """The deal moves one seat left each hand, skipping players who left or sit out."""
     seats = list(night.seats.filter(left_at__isnull=True, sitting_out=False).order_by("position"))
@@ -85,7 +81,7 @@ def hand_start(
     (`config`, such as where a pot nobody wins goes) over the night's.
     """
     check_open(night)
-    current = open_hand(night)
+    current = games.open_hand(night)
     if current is not None:
         raise LedgerError(HAND_IN_PROGRESS.format(number=current.number))
     game = games.open_run(night)
@@ -274,11 +270,10 @@ class Play:
         now = self.state
         if now.betting_open:
             raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
-        left = [s for s in self.seats.values() if s.pk not in now.folded]
-        if self.hand.run_id is not None and len(left) < 2:
+        seats = [s for s in self.seats.values() if s.pk not in now.folded]
+        if self.hand.run_id is not None and len(seats) < 2:
             raise LedgerError(ONE_LEFT)
         name = self._round_name(now.rounds)
-        seats = [s for s in self.seats.values() if s.pk not in now.folded]
         in_hand = {s.pk for s in seats}
         # Blinds the game's own blind rules already booked open this round as its bets.
         posted = {} if blinds else dict(now.posted_blinds)

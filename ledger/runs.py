@@ -14,62 +14,19 @@ leaves riding go to the next hand, whatever it is, as before runs existed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.db import transaction
 from django.db.models import Max
 
-from ledger import flow, hands, inputs, journal, pots
-
-# The game as the hands see it lives in ledger.games; runs re-exports it for callers above.
-from ledger.games import (
-    GAME_STILL_OPEN as GAME_STILL_OPEN,
-)
-from ledger.games import (
-    HAND_SETTLED as HAND_SETTLED,
-)
-from ledger.games import (
-    NOT_A_STEP as NOT_A_STEP,
-)
-from ledger.games import (
-    UNKNOWN_GAME as UNKNOWN_GAME,
-)
-from ledger.games import (
-    _close,
-)
-from ledger.games import (
-    after_reopen as after_reopen,
-)
-from ledger.games import (
-    after_settle as after_settle,
-)
-from ledger.games import (
-    multi_deal as multi_deal,
-)
-from ledger.games import (
-    open_run as open_run,
-)
-from ledger.games import (
-    riding as riding,
-)
-from ledger.games import (
-    rules_in_force as rules_in_force,
-)
-from ledger.games import (
-    spec_of as spec_of,
-)
-from ledger.games import (
-    step_to as step_to,
-)
-from ledger.games import (
-    steps as steps,
-)
+from ledger import flow, games, hands, inputs, journal, pots
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from ledger.services import check_open
 from rulebook import dealer
 from rulebook.schema import Game as GameSpec
+from rulebook.schema import MoneyRule
 
 HAND_OF_GAME_OPEN = "Hand {number} of {game} is still open: settle it before ending the game."
 GAME_OVER = "{game} has ended; start it again to play another."
@@ -97,12 +54,7 @@ def situation(hand: Hand, play: hands.Play | None = None) -> flow.Situation:
 
 def agreed_names(spec: GameSpec, options: Sequence, settings: Mapping[str, str]) -> list[str]:
     """The amounts the table must settle before play, by the names the rules give them."""
-    names: list[str] = []
-    for rule in dealer.money_rules(spec, options, settings).values():
-        for amount in (rule.amount, rule.cap):
-            if amount is not None and amount.agreed and amount.agreed not in names:
-                names.append(amount.agreed)
-    return names
+    return _agreed_in(dealer.money_rules(spec, options, settings).values())
 
 
 def every_agreed_name(spec: GameSpec) -> list[str]:
@@ -111,7 +63,10 @@ def every_agreed_name(spec: GameSpec) -> list[str]:
     A setup page offers them all, so switching a setting (antes to blinds)
     without script still finds its amount on the page.
     """
-    rules = [*spec.money, *(rule for option in spec.options for rule in option.money)]
+    return _agreed_in([*spec.money, *(rule for option in spec.options for rule in option.money)])
+
+
+def _agreed_in(rules: Iterable[MoneyRule]) -> list[str]:
     names: list[str] = []
     for rule in rules:
         for amount in (rule.amount, rule.cap):
@@ -158,13 +113,13 @@ def run_start(
     settings = saved.get("settings", {}) if settings is None else settings
     agreed = saved.get("agreed", {}) if agreed is None else agreed
     check_open(night)
-    current = open_run(night)
+    current = games.open_run(night)
     if current is not None:
-        raise LedgerError(GAME_STILL_OPEN.format(game=current.game_name))
-    hand = hands.open_hand(night)
+        raise LedgerError(games.GAME_STILL_OPEN.format(game=current.game_name))
+    hand = games.open_hand(night)
     if hand is not None:
         raise LedgerError(hands.HAND_IN_PROGRESS.format(number=hand.number))
-    spec = spec_of(game_slug)
+    spec = games.spec_of(game_slug)
     try:
         chosen = dealer.chosen_options(spec, options)
         table_settings = dealer.table_settings(spec, settings)
@@ -237,8 +192,8 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     """The next deal of an open game; its riding pot rides in."""
     if run.status != Run.Status.OPEN:
         raise LedgerError(GAME_OVER.format(game=run.game_name))
-    spec = spec_of(run.game_slug)
-    rules = rules_in_force(run, spec)
+    spec = games.spec_of(run.game_slug)
+    rules = games.rules_in_force(run, spec)
     config = {}
     if spec.pot.unwon is not None:
         config["no_winner"] = spec.pot.unwon
@@ -257,7 +212,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     # only for an empty pot (Guts' ante) is passed over, for the whole deal.
     ridden = hands.load(hand).pot
     hand.config = {**hand.config, "pot_at_start": ridden}
-    start = flow.first(steps(run, spec), situation(hand))
+    start = flow.first(games.steps(run, spec), situation(hand))
     hand.step = start or ""
     Hand.objects.filter(pk=hand.pk).update(step=hand.step, config=hand.config)
     return hand
@@ -277,7 +232,7 @@ def deal(
     A game named here starts with what the table chose for it last time;
     `side_pots` is for a hand of no game, which has no rules to say.
     """
-    run = open_run(night)
+    run = games.open_run(night)
     if run is None and game_slug:
         run = run_start(night=night, game_slug=game_slug, recorded_by=recorded_by)
     if run is not None:
@@ -319,7 +274,7 @@ def run_end(*, run: Run, ending: str, recorded_by: str) -> Posting | None:
                 detail={"run": run.number, "game": run.game_slug, "ending": ending},
                 memo=memo[:200],
             )
-        _close(run, ending)
+        games.close_run(run, ending)
     return posting
 
 

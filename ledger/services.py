@@ -16,10 +16,10 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from ledger import inputs, journal
+from ledger import games, inputs, journal
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
-from ledger.models import Account, Group, Hand, Night, Person, Seat, new_token
+from ledger.models import Account, Group, Night, Person, Seat, new_token
 from ledger.units import chip_set
 
 NIGHT_ENDED = "This night has ended; nothing more can be recorded."
@@ -171,7 +171,7 @@ def check_open(night: Night) -> None:
 
 def _check_not_in_hand(night: Night, seat: Seat) -> None:
     """Cashing out or leaving mid-hand would strand the chips the hand counts on."""
-    hand = night.hands.exclude(status=Hand.Status.SETTLED).order_by("-number").first()
+    hand = games.open_hand(night)
     if hand is not None and seat.pk in hand.seat_order:
         raise LedgerError(IN_HAND.format(name=seat.person.name))
 

@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import charging, facts, hands, inputs, runs, scores
+from ledger import charging, facts, games, hands, inputs, runs, scores
 from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
@@ -76,7 +76,7 @@ def run_view(run: Run) -> dict:
         "status": run.status,
         "ending": run.ending,
         "hands": list(run.hands.order_by("number").values_list("number", flat=True)),
-        "riding": runs.riding(run.night) if open_ else 0,
+        "riding": games.riding(run.night) if open_ else 0,
     }
 
 

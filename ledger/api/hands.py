@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from ledger import hands, inputs, runs, services
+from ledger import games, hands, inputs, runs, services
 from ledger.actors import READ_ONLY, Actor, Forbidden
 from ledger.api import reads
 from ledger.api.base import (
@@ -446,7 +446,7 @@ class StepApi(LedgerApi):
 
         def write(night: Night):
             services.check_open(night)
-            hand = runs.step_to(hand=_locked(night, number), step=data.validated_data["step"])
+            hand = games.step_to(hand=_locked(night, number), step=data.validated_data["step"])
             return status.HTTP_200_OK, HandOutput(reads.hand_view(hands.load(hand))).data
 
         return write_once(request, actor, write)

@@ -8,7 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from homegame.api_errors import StrictPagination
-from ledger import closing, hands, inputs, services
+from ledger import closing, games, inputs, services
 from ledger.actors import Actor
 from ledger.api import reads
 from ledger.api.base import (
@@ -202,7 +202,7 @@ class SitOutApi(LedgerApi):
     def post(self, request, night_id: int, seat_id: int):
         actor = night_actor(request, night_id)
         seat = seat_in(actor.night, seat_id)
-        actor.require_seat(seat, hands.open_hand(actor.night))
+        actor.require_seat(seat, games.open_hand(actor.night))
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
 

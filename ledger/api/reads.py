@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, prefetch_related_objects
 
-from ledger import betting, closing, hands, journal
+from ledger import betting, closing, games, hands, journal
 from ledger.actors import Actor
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat
 
@@ -19,7 +19,7 @@ def night_view(night: Night, actor: Actor) -> dict:
     stacks = closing.booked_stacks(night)
     host = actor.role == "host"
     seats = [seat_view(s, stacks[s.pk], show_token=host) for s in _seats(night)]
-    hand = hands.open_hand(night)
+    hand = games.open_hand(night)
     dealer = hands.next_dealer(night) if night.status == Night.Status.OPEN else None
     return {
         "id": night.pk,

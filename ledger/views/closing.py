@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import actors, closing, hands, inputs, runs, services
+from ledger import actors, closing, games, inputs, runs, services
 from ledger.actors import Actor
 from ledger.forms import counted_chips, seat_from, whole
 from ledger.models import Night, Payment
@@ -75,9 +75,9 @@ def end_context(night: Night, actor: Actor, data, *, error: str = "") -> dict:
         "ready": checked and parsed and not diffs and not missing,
         "missing": missing,
         "error": error,
-        "open_hand": night.hands.exclude(status="settled").first(),
+        "open_hand": games.open_hand(night),
         "riding": state.riding(night) + sum(runs.carried_pots(night).values()),
-        "open_game": runs.open_run(night),
+        "open_game": games.open_run(night),
     }
 
 
@@ -175,7 +175,7 @@ def end_adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def settlement_context(night: Night, actor: Actor) -> dict:
     ended = night.status == Night.Status.ENDED
     waiting = state.riding(night) + sum(runs.carried_pots(night).values())
-    in_play = not ended and (hands.open_hand(night) is not None or waiting > 0)
+    in_play = not ended and (games.open_hand(night) is not None or waiting > 0)
     # Chips in a pot belong to nobody yet, so results so far wait for the hand to end.
     rows, payments = ([], []) if in_play else closing.results(night)
     names = state.labels([r.seat for r in rows])

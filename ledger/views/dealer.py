@@ -35,6 +35,7 @@ from ledger.views.play import (
     hand_of,
     may_start,
     not_modified,
+    polled_answer,
     pots_key,
     require_starter,
 )
@@ -62,7 +63,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ctx["games"] = state.start_choices(night)["game_groups"]
         ctx["may_start"] = may_start(actor, hands.next_dealer(night)) and view.open
         return ctx
-    spec = runs.spec_of(run.game_slug)
+    spec = games.spec_of(run.game_slug)
     ctx["spec"] = spec
     ctx["settings"] = _setting_rows(spec, run)
     ctx["agreed"] = sorted(run.agreed.items())
@@ -73,7 +74,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ctx["may_end"] = actor.role == "host" and view.open
         return ctx
     phases = view.steps
-    rules = runs.rules_in_force(run)
+    rules = games.rules_in_force(run, spec)
     index = flow.index_of(phases, hand.step)
     phase = view.step
     in_hand = [r for r in view.rows if r.in_hand]
@@ -96,7 +97,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
             in_hand,
             set(),
         ),
-        fold_out=_forms(_fold_out(spec), rules, in_hand, booked),
+        fold_out=_forms(spec.fold_out, rules, in_hand, booked),
         described=_described(phase, rules),
         showdown=forward is not None and forward.move == "showdown",
         forward=forward,
@@ -132,11 +133,6 @@ def _setting_rows(spec, run: Run) -> list[tuple[str, str]]:
     ]
 
 
-def _fold_out(spec) -> list[str]:
-    """Rules the table fires when everyone else folds, before the last player takes the pot."""
-    return list(spec.fold_out)
-
-
 def _phase(phases: list, step_id: str | None):
     return next((p for p in phases if p.id == step_id), None)
 
@@ -161,7 +157,7 @@ def _forms(rule_ids, rules: dict, in_hand: list, booked: set[str]) -> list[dict]
                 "needs": needs,
                 "rule": rule,
                 "label": MONEY_KINDS[rule.kind].split(" (")[0],
-                "name": charging.rule_name(rule),
+                "name": rule.words,
                 "rows": in_hand,
                 "only": still_in[0] if len(still_in) == 1 else None,
                 "done": rule_id in booked and not charging.repeats(rule),
@@ -212,10 +208,8 @@ def deal_poll(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     ctx = context(request, found, actor)
     ctx["poll_headers"] = json.dumps({"If-None-Match": tag})
     response = render(request, "ledger/deal.html#deal", ctx)
-    response["ETag"] = tag
-    response["Cache-Control"] = "private, no-cache"
     response["Vary"] = "Cookie"
-    return response
+    return polled_answer(response, tag)
 
 
 @require_GET
@@ -286,7 +280,7 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         slug = post.get("game", "").strip()
         if not Game.objects.filter(slug=slug).exists():
             raise ValidationError(UNKNOWN_GAME.format(slug=slug))
-        spec = runs.spec_of(slug)
+        spec = games.spec_of(slug)
         settings = {
             s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
         }
@@ -415,7 +409,7 @@ def hand_step(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResp
         actor.require_dealer(hand_of(night, hand_id))
 
     def call(night: Night, actor: Actor) -> dict:
-        runs.step_to(hand=fresh(hand_of(night, hand_id)), step=post.get("to", ""))
+        games.step_to(hand=fresh(hand_of(night, hand_id)), step=post.get("to", ""))
         return {}
 
     return deal_write(request, night_id, check, call)

@@ -50,7 +50,11 @@ def pots_key(pots: list[state.PotRow]) -> str:
 
 
 def not_modified(tag: str) -> HttpResponse:
-    response = HttpResponseNotModified()
+    return polled_answer(HttpResponseNotModified(), tag)
+
+
+def polled_answer(response: HttpResponse, tag: str) -> HttpResponse:
+    """A poll's answer: its ETag, for this phone only and checked again every time."""
     response["ETag"] = tag
     response["Cache-Control"] = "private, no-cache"
     return response

@@ -14,7 +14,7 @@ from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from ledger import betting, charts, closing, flow, hands, runs
+from ledger import betting, charts, closing, flow, games, hands
 from ledger.actors import Actor
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from rulebook.models import Game
@@ -165,9 +165,9 @@ def table(night: Night, actor: Actor) -> Table:
     view.riding, view.fines, owed = side_balances(night)
     for row in rows:
         row.marker = owed.get(row.seat.pk, 0)
-    view.run = runs.open_run(night)
+    view.run = games.open_run(night)
     if view.riding and view.run is not None:
-        spec = runs.spec_of(view.run.game_slug)
+        spec = games.spec_of(view.run.game_slug)
         view.rides_why = spec.deals.rides if spec.deals else ""
     view.history = history(night)
     if hand is None:
@@ -185,7 +185,7 @@ def table(night: Night, actor: Actor) -> Table:
     )
     if hand.run_id is not None:
         run = view.run if view.run is not None and view.run.pk == hand.run_id else hand.run
-        view.steps = runs.steps(run)
+        view.steps = games.steps(run)
         if view.steps:
             view.step = view.steps[flow.index_of(view.steps, hand.step)]
         view.forward = flow.forward(view.steps, hand.step or None, view.situation)
@@ -224,7 +224,7 @@ def table(night: Night, actor: Actor) -> Table:
 
 def riding(night: Night) -> int:
     """Chips riding to the next hand, read without creating the account."""
-    return runs.riding(night)
+    return games.riding(night)
 
 
 def side_balances(night: Night) -> tuple[int, int, dict[int, int]]:
@@ -263,9 +263,9 @@ def history(night: Night, limit: int | None = HISTORY_ROWS) -> list[Posting]:
 
 def start_choices(night: Night) -> dict:
     """The start-hand form: games by family, who is in by default, and the next dealer."""
-    games = Game.objects.listed().values_list("slug", "name", "version", "family")
+    listed = Game.objects.listed().values_list("slug", "name", "version", "family")
     families: dict[str, list] = {}
-    for slug, name, version, family in games:
+    for slug, name, version, family in listed:
         label = f"{name} ({version})" if version else name
         families.setdefault(family, []).append((slug, label))
     return {

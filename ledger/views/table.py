@@ -46,6 +46,7 @@ from ledger.views.play import (
     hand_of,
     may_start,
     not_modified,
+    polled_answer,
     pots_key,
     require_starter,
 )
@@ -191,10 +192,8 @@ def watch_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def polled(request: HttpRequest, night: Night, actor: Actor, marks: tuple) -> HttpResponse:
     ctx = context(request, night, actor, marks=marks)
     response = render(request, "ledger/table.html#table", ctx)
-    response["ETag"] = state.etag(state.viewer_of(actor), marks)
-    response["Cache-Control"] = "private, no-cache"
     response["Vary"] = "Cookie"
-    return response
+    return polled_answer(response, state.etag(state.viewer_of(actor), marks))
 
 
 @require_GET

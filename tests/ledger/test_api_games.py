@@ -11,7 +11,7 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import closing, runs, services
+from ledger import closing, games, services
 from ledger.models import Run
 from tests.ledger.conftest import journal_rows, journal_total
 
@@ -59,7 +59,7 @@ def test_a_beaten_gutser_pays_the_pot_once_when_the_table_says_so(api, night, se
     # Antes of 2: pot 6; stacks 38 each.
     assert send(api, f"{night.pk}/hands/{hand}/charges/", {"rule": "ante"}).status_code == 201
     # Ann says guts, Bob challenges and wins: Ann pays the pot once (6) into the next pot.
-    rules = runs.rules_in_force(Run.objects.get(night=night))
+    rules = games.rules_in_force(Run.objects.get(night=night))
     penalty = next(r.id for r in rules.values() if r.payer == "loser" and r.payee == "next_pot")
     body = {"bookings": [{"rule": penalty, "roles": {"loser": [ann]}}], "winners": [[bob]]}
     response = send(api, f"{night.pk}/hands/{hand}/showdown/", body)
@@ -67,10 +67,10 @@ def test_a_beaten_gutser_pays_the_pot_once_when_the_table_says_so(api, night, se
     assert len(response.json()["postings"]) == 2
     # Ann 38 - 6 = 32; Bob 38 + 6 = 44; Cat 38; 6 ride.
     assert stacks(night, seats) == [32, 44, 38]
-    assert runs.riding(night) == 6
-    games = api.get(API + f"{night.pk}/games/").json()
-    assert games[0]["status"] == "open"
-    assert games[0]["riding"] == 6
+    assert games.riding(night) == 6
+    listed = api.get(API + f"{night.pk}/games/").json()
+    assert listed[0]["status"] == "open"
+    assert listed[0]["riding"] == 6
     # The host ends it now: the 6 go back in proportion to what each put in
     # (Ann 2 + 6 = 8, Bob 2, Cat 2 of 12): 6 x 8/12 = 4, 1, 1.
     response = send(api, f"{night.pk}/games/1/end/", {"ending": "returned"})

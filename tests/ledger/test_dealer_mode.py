@@ -10,7 +10,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import closing, runs, scores, services
+from ledger import closing, games, runs, scores, services
 from ledger.journal import LedgerError
 from ledger.models import Account, Hand, Posting, Run
 from tests.ledger.conftest import journal_rows, journal_total
@@ -48,13 +48,13 @@ def stacks(night, seats):
 
 
 def riding(night):
-    return runs.riding(night)
+    return games.riding(night)
 
 
 def go_to(client, night, phase_title: str):
     """The dealer moves the hand to a step, as the Next button does; every phone follows."""
     hand = night.hands.order_by("-number").first()
-    step = next(p for p in runs.steps(hand.run) if p.title == phase_title)
+    step = next(p for p in games.steps(hand.run) if p.title == phase_title)
     return post(client, url("hand_step", night.pk, hand.pk), {"to": step.id})
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import betting, closing, flow, hands, runs, services
+from ledger import betting, closing, flow, games, hands, runs, services
 from ledger.models import Account, Entry, Hand, Person
 from ledger.views import state
 from tests.ledger.conftest import journal_total
@@ -76,13 +76,13 @@ def drive_hand(hand: Hand, draw) -> list[str]:
     moves = []
     for _ in range(200):
         hand.refresh_from_db()
-        steps = runs.steps(hand.run)
+        steps = games.steps(hand.run)
         ahead = flow.forward(steps, hand.step or None, runs.situation(hand))
         moves.append(ahead.move)
         if ahead.move == "next_deal":
             return moves
         if ahead.move == "next":
-            runs.step_to(hand=hand, step=ahead.step)
+            games.step_to(hand=hand, step=ahead.step)
         elif ahead.move == "open_round":
             hands.round_start(hand=hand, recorded_by=WHO)
         elif ahead.move == "betting":
@@ -118,7 +118,7 @@ def test_driving_forward_ends_every_game_with_no_chips_in_limbo(slug, data, host
         dealer_seat = seats[number % len(seats)]
         hand = runs.deal_start(run=run, players=seats, dealer_seat=dealer_seat, recorded_by=WHO)
         moves = drive_hand(hand, data.draw)
-        assert moves.count("open_round") <= len(flow.betting_steps(runs.steps(run)))
+        assert moves.count("open_round") <= len(flow.betting_steps(games.steps(run)))
         run.refresh_from_db()
         if run.status != run.Status.OPEN:
             break
@@ -128,6 +128,6 @@ def test_driving_forward_ends_every_game_with_no_chips_in_limbo(slug, data, host
         account__night=night, account__kind__in=[Account.Kind.POT, Account.Kind.RIDING]
     )
     assert sum(pots.values_list("amount", flat=True)) == 0
-    assert runs.riding(night) == 0
+    assert games.riding(night) == 0
     assert all(chips >= 0 for chips in closing.booked_stacks(night).values())
     assert journal_total(night) == 0

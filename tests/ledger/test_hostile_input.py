@@ -14,7 +14,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from homegame import api_errors
-from ledger import hands, inputs, journal, runs, services
+from ledger import games, hands, inputs, journal, runs, services
 from ledger.house_rules import CAP_BELOW_MIN_BET
 from ledger.models import Group, Night, Posting, Seat, WriteRequest
 from tests.ledger.conftest import journal_rows
@@ -270,7 +270,7 @@ def test_an_agreed_amount_that_is_not_plain_digits_is_refused(page, bought, amou
         "dealer": str(seats[0].pk),
         "players": [str(s.pk) for s in seats],
     }
-    names = runs.agreed_names(runs.spec_of("boo-ray"), [], {})
+    names = runs.agreed_names(games.spec_of("boo-ray"), [], {})
     assert names, "Boo Ray asks the table for an amount"
     data |= {f"agreed-{name}": amount for name in names}
     response = form(page, "game_start", night.pk, data=data)
@@ -289,7 +289,7 @@ def test_a_charge_count_past_the_bound_is_refused_on_the_dealer_page(page, bough
     )
     hand = night.hands.get()
     rule = "full-table-fee"  # booked so many times, the dealer says how many
-    assert rule in runs.rules_in_force(hand.run)
+    assert rule in games.rules_in_force(hand.run)
     before = unchanged(night)
     response = form(page, "hand_charge", night.pk, hand.pk, data={"rule": rule, "count": "10" * 20})
     assert response.status_code == 400

@@ -39,7 +39,7 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from ledger import charging, hands, runs, services
+from ledger import charging, games, hands, runs, services
 from ledger.charges import (
     BANK,
     DERIVED_ROLES,
@@ -505,7 +505,7 @@ def play_a_run(data) -> None:
         services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
         bought += chips
     run = runs.run_start(night=night, game_slug=slug, recorded_by=HOST)
-    rules = list(runs.rules_in_force(run).values())
+    rules = list(games.rules_in_force(run).values())
     for number in range(data.draw(st.integers(1, 4), label="deals")):
         run.refresh_from_db()
         if run.status != Run.Status.OPEN:
@@ -537,5 +537,5 @@ def play_a_run(data) -> None:
     run.refresh_from_db()
     assert run.status == Run.Status.ENDED
     assert riding(night) == 0
-    assert runs.open_run(night) is None
+    assert games.open_run(night) is None
     check_night(night, bought)

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ledger import charging, hands, runs, services
+from ledger import games, hands, runs, services
 from ledger.models import Hand, Run
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
 from tests.ledger.conftest import journal_rows
@@ -73,7 +73,7 @@ def start(client, night, seats, game, **extra):
 
 
 def step_to(client, night, hand, title):
-    step = next(p for p in runs.steps(hand.run) if p.title == title)
+    step = next(p for p in games.steps(hand.run) if p.title == title)
     return post(client, url("hand_step", night.pk, hand.pk), {"to": step.id})
 
 
@@ -121,7 +121,7 @@ def test_a_new_guts_deal_with_chips_riding_in_starts_past_the_empty_pot_ante(hos
     step_to(host_client, night, hand, "Show and settle")
     data = {"pots": pots_key(host_client, night), "nobody": "1"}
     assert post(host_client, url("hand_showdown", night.pk, hand.pk), data).status_code == 303
-    assert runs.riding(night) == 3
+    assert games.riding(night) == 3
     run = Run.objects.get(night=night)
     dealt = post(
         host_client,
@@ -162,7 +162,7 @@ def test_paying_a_pot_to_nobody_asks_to_confirm_and_says_where_it_goes(host_clie
     assert journal_rows(night) == before
     confirmed = post(host_client, url("hand_showdown", night.pk, hand.pk), data | {"nobody": "1"})
     assert confirmed.status_code == 303
-    assert runs.riding(night) == 3
+    assert games.riding(night) == 3
 
 
 def test_after_an_all_pass_deal_the_way_forward_is_the_next_deal(host_client, bought):
@@ -235,7 +235,7 @@ def test_the_deal_page_names_rules_in_words_never_by_id(host_client, bought):
     assert buttons
     for label in buttons:
         assert not re.search(r"\b[a-z]+(-[a-z]+)+\b", label), label
-    assert charging.rule_name(runs.rules_in_force(night.runs.get())["ante"]) in page
+    assert games.rules_in_force(night.runs.get())["ante"].words in page
 
 
 def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(host_client, bought):
@@ -252,7 +252,7 @@ def test_a_players_phone_says_what_the_step_asks_of_them(host_client, bought):
     hand = start(host_client, night, seats, GUTS)
     step_to(host_client, night, hand, "Guts or pass")
     page = text(phone_of(seats[0]).get(url("night", night.pk)))
-    step = next(p for p in runs.steps(hand.run) if p.title == "Guts or pass")
+    step = next(p for p in games.steps(hand.run) if p.title == "Guts or pass")
     assert "now: <strong>Guts or pass</strong>" in page
     assert step.text.split(". ")[0] in " ".join(page.split())
     assert "data-your-turn=" in page
@@ -339,7 +339,7 @@ def test_a_rainout_ends_the_deal_and_deals_baseball_again_with_the_pot_riding(ho
     assert post(host_client, url("hand_award", night.pk, hand.pk), data).status_code == 303
     run = Run.objects.get(night=night)
     assert run.status == Run.Status.OPEN
-    assert runs.riding(night) == 3
+    assert games.riding(night) == 3
     page = text(host_client.get(url("deal", night.pk)))
     assert "Deal the next hand of Baseball (Daytime)" in page
     dealt = post(
@@ -349,7 +349,7 @@ def test_a_rainout_ends_the_deal_and_deals_baseball_again_with_the_pot_riding(ho
     )
     assert dealt.status_code == 303
     assert hands.load(night.hands.get(number=2)).pot == 3
-    assert runs.riding(night) == 0
+    assert games.riding(night) == 0
 
 
 def test_betting_steps_show_their_round_names_on_the_deal_tab(host_client, bought):
