@@ -1,4 +1,7 @@
-"""Site-wide pages that belong to no app: sign-in, sign-up and the web app manifest."""
+"""Site-wide pages that belong to no app: sign-in, sign-up and the web app manifest.
+
+Signing up lands where a night can be started (the ledger's new-night form).
+"""
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
@@ -8,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from homegame import limits
+from ledger.models import Group
 
 
 class SignInView(LoginView):
@@ -34,8 +38,12 @@ class SignInView(LoginView):
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        login(request, form.save())
-        return redirect("rulebook:index")
+        user = form.save()
+        login(request, user)
+        # Straight to where a night starts: a new account has no group yet, so the new-night form.
+        if Group.objects.filter(host=user).exists():
+            return redirect("ledger:index")
+        return redirect("ledger:night_new")
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -63,13 +63,26 @@ How one firing is worked out:
   stake included. The end result is the one the seed gives, the winner up by
   every other player's stake, and the riding pot shows what is at stake.
 
+- The count is read from the rule's `per`, so the table gives only the facts
+  it alone knows. One per seat in a role (`per: {each: loser}`, a player in
+  the hand, a player who stayed) is counted here: when that role pays or is
+  paid, each pair is one payment; otherwise the count is how many seats play
+  it. `turn`, `bet`, `round` and `half` are once per firing. Anything else
+  (cards drawn, matching cards, calls, points) is the firing's `count`, less
+  the `free` ones: a draw tax with the first card free charges 3 cards
+  drawn as 2.
+- The rest of the pot: a rule whose amount is `rest_of` other rules (Put and
+  Take's dealer) is no firing of its own. When one of those rules' payer (the
+  pot) runs short of a payee's due, `charge(..., cover=rule)` has the cover
+  rule's payer pay that payee the rest, in the same firing.
+- A rule's `most_per_hand` holds across the hand: the firing says what each
+  seat has already paid for this hand (`used`, in `per` units), and a firing
+  beyond the most is refused whole, never cut down silently.
+- A rule `instead_of` another (Limit match's capped match) takes its place
+  in `rulebook.dealer.money_rules`, so only the capped match can be fired.
+
 What the rule data cannot say yet, so this module does not pretend to:
 
-- Put and Take: the put and take cards are ordinary rules with a count of
-  matching cards per seat, and a take never draws the pot below zero; but the
-  dealer's cover ("whatever the pot is short") depends on what the pot could
-  not pay each player. The caller has to fire it once per short player, with
-  that shortfall as the bet; the schema has no "the rest of rule X" amount.
 - A bet replaces the amount and is never multiplied, so "twice the bet" is
   two firings: In Between's and Acey Deucey's `post-hit-extra` is fired
   beside `wager-lose` with the same bet.
@@ -77,29 +90,22 @@ What the rule data cannot say yet, so this module does not pretend to:
   (`max-loss: bet-cap`) caps a winning bet at the maximum loss, and the pot
   pays no more than it holds, but a losing bet above the pot is not refused
   here: the caller keeps bets within min(pot, maximum loss).
-- An option cannot switch off a rule of the game: with Limit match on, Guts'
-  `match` and the option's `capped-match` are both in force, and the caller
-  fires `capped-match`.
-- `per` is free text, so the count comes from the caller. Draw tax's first
-  free card is in that text ("card drawn after the first"): the caller counts
-  k - 1; there is no free count here. A `per` naming a party ("player who
-  stayed") is already one payment per pair: count 1. Buddha's Folly's
-  all-drop fee is one ante `per` player in the game: count n.
-- A cap per player per hand (Phone Home: two collect calls a hand) limits one
-  firing here; the caller keeps the hand's total.
 - Pokino scores points, not chips: nothing to charge, unless the table plays
   for money (`stakes: per-point`), when `point-stakes` is charged once with
   the points between the two totals as its count.
-- Where the odd chip of a high-low split goes (the `odd-chip` settings of the
-  declare games, Hi Di Deu Wi's diamond half) is the award's business
-  (`ledger.pots.split_high_low` and the night's `odd_to`), not a rule here.
+- Where the odd chip of a high-low split goes is the award's business
+  (`ledger.pots.split_high_low` and `odd_to`), not a rule here: a declare
+  game's `odd-chip` setting answers `odd_to` for its hands (`house` in the
+  rule data) over the night's. A split a rule pays (Hi Di Deu Wi's diamond
+  half, Pass the Trash's passer) has one rule per choice, the half with the
+  odd chip `rounding: up`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Literal, get_args
@@ -119,6 +125,17 @@ POT_ACCOUNTS = (*HELD_POTS, "bank")
 SEAT_ROLES = frozenset(get_args(Party)) - {*POT_ACCOUNTS, "nobody"}
 # Roles the table answers unless the firing says otherwise.
 DERIVED_ROLES = frozenset({"dealer", "each_player", "each_active", "each_other_player"})
+
+# A `per` counted in seats of a role: the ledger knows the count, never the table.
+PER_ROLES = {
+    "player_in": "each_player",
+    "loser": "losers",
+    "stayer": "stayers",
+    "folder": "folded",
+    "winner": "winners",
+}
+# A `per` that is the firing itself (each turn, each bet): one, and booked again next time.
+PER_ONCE = frozenset({"turn", "bet", "round", "half"})
 
 SEAT_KIND_NEEDS_SEAT = "A {kind} account belongs to a seat."
 POT_KIND_HAS_NO_SEAT = "The {kind} account belongs to no seat."
@@ -144,6 +161,11 @@ NOT_AGREED = "{rule}: it needs {name}, which the table has not agreed."
 CONTRIBUTION_NEEDS_SEAT = "{rule}: it is a multiple of the payer's chips in the pot: {payer}."
 COUNT_NEEDS_SEAT = "{rule}: it is counted per seat, but neither side of it is a seat."
 BET_TOO_SMALL = "{rule}: it takes a bet of at least {minimum} chips, not {bet}."
+TOO_MANY_A_HAND = (
+    "{rule}: seat {seat} may have at most {most} a hand and has had {used}, "
+    "so {count} more is too many."
+)
+COVERS_ONLY = "{rule}: it pays what {rules} could not, and is booked with them, not on its own."
 
 
 class ChargeError(ValueError):
@@ -261,16 +283,27 @@ class Firing:
     `count` is how many times the rule applies (the `per` of the rule), the
     same for everyone or per seat (Put and Take's matching cards); a per-seat
     count belongs to the payer when the payer is a seat, else to the payee.
-    `bet` is an amount the player chose now, in chips.
+    `bet` is an amount the player chose now, in chips. `used` is how much of
+    a rule with `most_per_hand` each seat has already had this hand.
     """
 
     roles: Mapping[str, SeatId | Collection[SeatId]] = field(default_factory=dict)
     count: int | Mapping[SeatId, int] = 1
     bet: int | None = None
+    used: Mapping[SeatId, int] = field(default_factory=dict)
 
 
-def charge(rule: MoneyRule, table: Table, firing: Firing | None = None) -> list[Transfer]:
-    """The transfers one firing of `rule` makes, payers and payees from the dealer's left."""
+def charge(
+    rule: MoneyRule,
+    table: Table,
+    firing: Firing | None = None,
+    cover: MoneyRule | None = None,
+) -> list[Transfer]:
+    """The transfers one firing of `rule` makes, payers and payees from the dealer's left.
+
+    `cover` is a rule whose amount is `rest_of` this one: its payer pays each
+    payee what this rule's payer could not (the dealer covering a short pot).
+    """
     firing = firing or Firing()
     if rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
         return []
@@ -278,7 +311,12 @@ def charge(rule: MoneyRule, table: Table, firing: Firing | None = None) -> list[
         return []
     if rule.amount is None and rule.payer not in HELD_POTS:
         return []
+    if rule.amount is not None and rule.amount.rest_of:
+        rules = ", ".join(rule.amount.rest_of)
+        raise ChargeError(COVERS_ONLY.format(rule=rule.words, rules=rules))
     roles = _roles(rule, table, firing)
+    firing = replace(firing, count=_per_count(rule, roles, firing))
+    _check_most(rule, firing, roles)
     payers = _accounts(rule.payer, roles)
     payees = _accounts(rule.payee, roles)
     book = _Book(table)
@@ -287,6 +325,8 @@ def charge(rule: MoneyRule, table: Table, firing: Firing | None = None) -> list[
         targets = [payee for payee in payees if payee != payer]
         if targets:
             transfers += _pay(rule, table, firing, book, payer, targets, payers)
+    if cover is not None and book.short:
+        transfers += _cover(cover, table, firing, book)
     return transfers
 
 
@@ -330,6 +370,7 @@ class _Book:
         self.held = {POT: table.pot, NEXT_POT: table.next_pot, SIDE_POT: table.side_pot}
         self.held.update({stack(seat): chips for seat, chips in table.stacks.items()})
         self.markers = table.shortfall == "marker"
+        self.short: dict[Account, int] = {}  # what each payee was due and not paid
 
     def can_pay(self, payer: Account, chips: int) -> int:
         """What the payer pays of `chips`: all of it, or what it holds when it may not owe.
@@ -379,8 +420,83 @@ def _pay(
     transfers = []
     for target in targets:
         due = _due(rule, table, firing, book, payer, target, payers)
-        transfers += book.move(payer, target, book.can_pay(payer, due))
+        paid = book.can_pay(payer, due)
+        if due > paid:
+            book.short[target] = book.short.get(target, 0) + due - paid
+        transfers += book.move(payer, target, paid)
     return transfers
+
+
+def _cover(cover: MoneyRule, table: Table, firing: Firing, book: _Book) -> list[Transfer]:
+    """The cover rule's payer pays each short payee the rest, from the dealer's left."""
+    roles = _roles(cover, table, Firing(roles=firing.roles))
+    payers = _accounts(cover.payer, roles)
+    payees = set(_accounts(cover.payee, roles))
+    transfers = []
+    for target in sorted(book.short, key=lambda a: table.order.index(a.seat) if a.seat else -1):
+        if target not in payees:
+            continue
+        rest = book.short[target]
+        for payer in payers:
+            if payer == target or not rest:
+                continue
+            paid = book.can_pay(payer, rest)
+            transfers += book.move(payer, target, paid)
+            rest -= paid
+    return transfers
+
+
+def _per_count(
+    rule: MoneyRule, roles: Mapping[str, tuple[SeatId, ...]], firing: Firing
+) -> int | Mapping[SeatId, int]:
+    """The firing's count as the rule's `per` reads it: counted here when the ledger can."""
+    per = rule.per
+    if per is None:
+        return firing.count
+    if per.each in PER_ONCE:
+        return 1
+    role = PER_ROLES.get(per.each)
+    if role is None:
+        return firing.count
+    if role in (rule.payer, rule.payee):
+        return 1  # each seat of the role pays, or is paid, once: the pair is the count
+    if role not in roles:
+        raise ChargeError(MISSING_ROLE.format(rule=rule.words, role=role))
+    return len(roles[role])
+
+
+def units(rule: MoneyRule, table: Table, firing: Firing) -> dict[SeatId, int]:
+    """How much of the rule each seat has in this firing, in `per` units, free ones included.
+
+    The seats are the payer's, or the payee's when the payer is a pot: what a
+    rule's `most_per_hand` counts (two collect calls a player a hand).
+    """
+    roles = _roles(rule, table, firing)
+    return _units(rule, roles, _per_count(rule, roles, firing))
+
+
+def _units(
+    rule: MoneyRule, roles: Mapping[str, tuple[SeatId, ...]], count: int | Mapping[SeatId, int]
+) -> dict[SeatId, int]:
+    side = rule.payer if rule.payer in roles else rule.payee
+    return {
+        seat: count if isinstance(count, int) else count.get(seat, 0)
+        for seat in roles.get(side, ())
+    }
+
+
+def _check_most(rule: MoneyRule, firing: Firing, roles: Mapping[str, tuple[SeatId, ...]]) -> None:
+    """A rule's `most_per_hand` holds across the hand: refuse a firing that would pass it."""
+    if rule.most_per_hand is None:
+        return
+    for seat, count in _units(rule, roles, firing.count).items():
+        used = firing.used.get(seat, 0)
+        if count and used + count > rule.most_per_hand:
+            raise ChargeError(
+                TOO_MANY_A_HAND.format(
+                    rule=rule.words, seat=seat, most=rule.most_per_hand, used=used, count=count
+                )
+            )
 
 
 def _due(
@@ -499,7 +615,8 @@ def _count(rule: MoneyRule, firing: Firing, payer: Account, target: Account | No
             raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.words))
         count = firing.count.get(seat, 0)
     _check_chips("A count", count)
-    return count
+    free = rule.per.free if rule.per is not None else 0
+    return max(count - free, 0)
 
 
 def _roles(rule: MoneyRule, table: Table, firing: Firing) -> dict[str, tuple[SeatId, ...]]:

@@ -65,8 +65,27 @@ def booked_at(hand: Hand, step: str) -> set[str]:
 
 
 def repeats(rule: MoneyRule) -> bool:
-    """A rule that fires again and again in one step (per draw, per card) may be booked again."""
-    return bool(rule.per.strip())
+    """A rule that fires again and again in one step (per draw, per card) may be booked again.
+
+    A `per` of players in a role (each loser, each player who stayed) is one
+    booking that pays them all, and a `per` half is one split: booked once.
+    """
+    per = rule.per
+    return per is not None and per.each not in charges.PER_ROLES and per.each != "half"
+
+
+def used_this_hand(hand: Hand, rule: MoneyRule) -> dict[int, int]:
+    """What each seat has had of the rule this hand (live bookings), for its `most_per_hand`."""
+    live = Posting.objects.filter(
+        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    ).values_list("detail", flat=True)
+    used: dict[int, int] = {}
+    for detail in live:
+        if detail.get("rule") != rule.id:
+            continue
+        for seat, count in (detail.get("units") or {}).items():
+            used[int(seat)] = used.get(int(seat), 0) + int(count)
+    return used
 
 
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
@@ -150,9 +169,14 @@ def _charge(
 ) -> Posting:
     """Post one firing of `rule`, found among the hand's `rules`, as one "charge" posting."""
     _check_open(play)
-    firing = Firing(roles=_roles(play, wanted.roles), count=wanted.count, bet=wanted.bet)
+    used = used_this_hand(play.hand, rule) if rule.most_per_hand else {}
+    firing = Firing(roles=_roles(play, wanted.roles), count=wanted.count, bet=wanted.bet, used=used)
+    # A rule paying what this one's payer could not (the dealer covering a short pot).
+    cover = next((r for r in rules if r.amount and rule.id in (r.amount.rest_of or ())), None)
     try:
-        transfers = charges.charge(rule, _table(play, rules, agreed), firing)
+        table = _table(play, rules, agreed)
+        transfers = charges.charge(rule, table, firing, cover=cover)
+        units = charges.units(rule, table, firing) if rule.most_per_hand else {}
     except ChargeError as exc:
         raise LedgerError(play.with_names(str(exc))) from exc
     if not transfers:
@@ -171,6 +195,8 @@ def _charge(
             "mechanics": list(rule.mechanics),
             "transfers": [[str(t.source), str(t.target), t.chips] for t in transfers],
             "paid": {str(seat): chips for seat, chips in _paid_in(transfers).items()},
+            **({"units": {str(seat): n for seat, n in units.items() if n}} if units else {}),
+            **({"covered_by": cover.id} if cover else {}),
         },
         memo=_memo(play, rule, transfers),
     )
@@ -213,10 +239,15 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
     """The table as the journal leaves it, before the rule fires."""
     hand, night = play.hand, play.hand.night
     config = house_rules(hand.config)  # the night's settings as the hand started
-    # An amount the table never named is the night's ante, as a game starts with (runs).
-    unnamed = {a.agreed: config.ante for r in rules for a in (r.amount, r.cap) if a and a.agreed}
-    chosen = hand.run.agreed if hand.run_id is not None else {}
-    agreed = {**unnamed, **chosen, **agreed}
+    if hand.run_id is not None:
+        # The amounts the table confirmed when the game started; none is made up here.
+        agreed = {**hand.run.agreed, **agreed}
+    else:
+        # A hand dealt outside a chosen game confirmed nothing: the night's ante stands in.
+        unnamed = {
+            a.agreed: config.ante for r in rules for a in (r.amount, r.cap) if a and a.agreed
+        }
+        agreed = {**unnamed, **agreed}
     return charges.Table(
         seats=tuple(hand.seat_order),
         dealer=hand.dealer_id,

@@ -6,12 +6,14 @@ to read on a 360 px phone, with a legend of names and final stacks. Each
 line carries a class (hg-c0 to hg-c7) whose light and dark colours live in
 static/css/ledger.css: the Content-Security-Policy refuses style blocks and
 style attributes, so the SVG has neither. Lines past the eighth player are
-dashed so no two look the same.
+dashed so no two look the same. `net_chart` draws a group's running
+winnings night by night the same way, with a line at zero.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from decimal import Decimal
 from html import escape
 
 Point = tuple[int, Mapping[Hashable, int]]
@@ -125,3 +127,95 @@ def _last_stacks(points: Sequence[Point]) -> dict[Hashable, int]:
     for _, stacks in points:
         final.update(stacks)
     return final
+
+
+def net_chart(
+    points: Sequence[tuple[int, Mapping[Hashable, Decimal]]],
+    labels: Mapping[Hashable, str] | None = None,
+    *,
+    first: str = "",
+    last: str = "",
+    currency: str = "",
+) -> str:
+    """An SVG line chart of each person's running net (money) night by night; "" with none.
+
+    `points` are (night index, {person: money won so far}) in order, as
+    `across_nights.running_totals` gives them; a person missing from a point
+    had not played yet. The axis runs from the biggest loss to the biggest
+    win with a line at zero; `first` and `last` name the first and last
+    nights under it. Same colours, dashes and legend as `stack_chart`.
+    """
+    players = list(dict.fromkeys(p for _, totals in points for p in totals))
+    if not players:
+        return ""
+    labels = labels or {}
+    start, end = points[0][0], points[-1][0]
+    values = [v for _, totals in points for v in totals.values()]
+    high, low = max(max(values), Decimal(0)), min(min(values), Decimal(0))
+    span = (high - low) or Decimal(1)
+    plot_w = WIDTH - LEFT - RIGHT
+
+    def x(index: int) -> float:
+        return LEFT + (plot_w * (index - start) / (end - start) if end > start else plot_w / 2)
+
+    def y(money: Decimal) -> float:
+        return TOP + PLOT_HEIGHT * float((high - money) / span)
+
+    rows = -(-len(players) // LEGEND_COLUMNS)
+    height = TOP + PLOT_HEIGHT + BOTTOM + rows * LEGEND_ROW + 6
+    title = "Each person's winnings so far, night by night" + (
+        f" in {currency}" if currency else ""
+    )
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
+        'aria-labelledby="net-chart-title" font-size="13">',
+        f'<title id="net-chart-title">{escape(title)}</title>',
+    ]
+    for money in dict.fromkeys((high, Decimal(0), low)):
+        opacity = ".5" if money == 0 else ".2"
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(money):.1f}" y2="{y(money):.1f}" '
+            f'stroke="currentColor" stroke-opacity="{opacity}"/>'
+            f'<text x="{LEFT - 6}" y="{y(money) + 4:.1f}" text-anchor="end" '
+            f'fill="currentColor">{_signed(money)}</text>'
+        )
+    axis_y = TOP + PLOT_HEIGHT + 18
+    parts.append(
+        f'<text x="{LEFT}" y="{axis_y}" fill="currentColor">{escape(first[:20])}</text>'
+        f'<text x="{WIDTH - RIGHT}" y="{axis_y}" text-anchor="end" '
+        f'fill="currentColor">{escape(last[:20])}</text>'
+    )
+    final: dict[Hashable, Decimal] = {}
+    for number, player in enumerate(players):
+        line = [(x(i), y(totals[player])) for i, totals in points if player in totals]
+        final[player] = next(t[player] for _, t in reversed(points) if player in t)
+        style = _style(number)
+        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
+        parts.append(
+            f'<polyline {style} points="{coords}" fill="none" stroke-width="2.5" '
+            'stroke-linejoin="round" stroke-linecap="round"/>'
+        )
+        end_x, end_y = line[-1]
+        parts.append(f'<circle {style} cx="{end_x:.1f}" cy="{end_y:.1f}" r="3.5"/>')
+    legend_top = TOP + PLOT_HEIGHT + BOTTOM + 4
+    column_w = (WIDTH - 8) // LEGEND_COLUMNS
+    for number, player in enumerate(players):
+        row, column = divmod(number, LEGEND_COLUMNS)
+        lx, ly = 4 + column * column_w, legend_top + row * LEGEND_ROW
+        amount = _signed(final[player])
+        name = escape(_legend_name(str(labels.get(player, player)), amount))
+        parts.append(
+            f'<line {_style(number)} x1="{lx}" x2="{lx + 22}" y1="{ly + 8}" y2="{ly + 8}" '
+            'stroke-width="3"/>'
+            f'<text x="{lx + 28}" y="{ly + 13}" fill="currentColor">{name} '
+            f'<tspan font-weight="600">{amount}</tspan></text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _signed(money: Decimal) -> str:
+    """Money as the axis and legend show it: to the cent, with a sign unless it is zero."""
+    if money == 0:
+        return "0"
+    return f"{money:+.2f}"

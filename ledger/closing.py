@@ -16,7 +16,7 @@ from ledger import games, journal, runs, services
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Night, Payment, Posting, Seat
 from ledger.pots import split
-from ledger.settlement import settle_in_money
+from ledger.settlement import BANK, Cash, cash_held, settle_in_money, with_bank
 
 HAND_STILL_OPEN = "Hand {number} is still open: settle or undo it before ending the night."
 COUNT_MISSING = "Count the chips in front of {name}."
@@ -138,12 +138,86 @@ def results(night: Night) -> tuple[list[Row], list[Payment]]:
 
 
 def _fix_payments(night: Night) -> None:
-    chip_nets = {str(s): c for s, c in nets(night).items()}
-    _, transfers = settle_in_money(chip_nets, Decimal(night.unit))
+    _, transfers = settle_in_money(dues(night), Decimal(night.unit))
     Payment.objects.bulk_create(
-        Payment(night=night, payer_id=int(t.payer), payee_id=int(t.payee), amount=t.amount)
+        Payment(night=night, payer_id=seat_of(t.payer), payee_id=seat_of(t.payee), amount=t.amount)
         for t in transfers
     )
+
+
+def party(seat_id: int | None) -> str:
+    """A seat's name in the settlement's pure layer; no seat is the bank."""
+    return BANK if seat_id is None else str(seat_id)
+
+
+def seat_of(name: str) -> int | None:
+    return None if name == BANK else int(name)
+
+
+def dues(night: Night) -> dict[str, int]:
+    """What each player and the bank is still due (+) or owes (-) in chips, cash counted.
+
+    With nothing paid in cash these are the nets, so a night on credit
+    settles as it always did.
+    """
+    chip_nets = {party(s): c for s, c in nets(night).items()}
+    return with_bank(chip_nets, night_cash(night))
+
+
+def night_cash(night: Night) -> list[Cash]:
+    return [Cash(party(m.seat), party(m.holder), m.chips) for m in services.cash_moves(night)]
+
+
+def cash_boxes(night: Night) -> dict[int | None, int]:
+    """Who holds cash now, in chips' worth, by seat id (None: the bank); nobody with none."""
+    return {seat_of(h): c for h, c in cash_held(night_cash(night)).items() if c}
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A seat's chips and cash through the night: bought in, cashed out, cash paid and received."""
+
+    bought: int = 0
+    cashed: int = 0
+    cash_paid: int = 0
+    cash_received: int = 0
+
+
+def flows(night: Night) -> dict[int, Flow]:
+    """Each seat's buy-ins and cash-outs in chips, and the cash it handed over or was paid.
+
+    Undone buy-ins and cash-outs count for nothing; a player paid cash for a
+    cash-out is `cash_received`.
+    """
+    rows = (
+        Entry.objects.filter(
+            account__night=night,
+            account__kind=Account.Kind.STACK,
+            posting__kind__in=services.CASH_KINDS,
+            posting__reversed_by__isnull=True,
+        )
+        .values("account__seat_id", "posting__kind")
+        .annotate(total=Sum("amount"))
+    )
+    chips: dict[int, dict[str, int]] = {}
+    for row in rows:
+        chips.setdefault(row["account__seat_id"], {})[row["posting__kind"]] = row["total"]
+    paid: dict[int, int] = {}
+    received: dict[int, int] = {}
+    for move in services.cash_moves(night):
+        if move.chips > 0:
+            paid[move.seat] = paid.get(move.seat, 0) + move.chips
+        else:
+            received[move.seat] = received.get(move.seat, 0) - move.chips
+    return {
+        seat: Flow(
+            bought=chips.get(seat, {}).get("buy_in", 0),
+            cashed=-chips.get(seat, {}).get("cash_out", 0),
+            cash_paid=paid.get(seat, 0),
+            cash_received=received.get(seat, 0),
+        )
+        for seat in night.seats.values_list("pk", flat=True)
+    }
 
 
 def riding_share(*, night: Night, recorded_by: str) -> Posting:
@@ -260,18 +334,96 @@ def journal_csv(night: Night) -> str:
     return out.getvalue()
 
 
+BANK_NAME = "The bank"
+ZERO = Decimal("0.00")
+
+
+def party_name(seat: Seat | None) -> str:
+    """A payment's payer or payee as people say it: the player's name, or the bank."""
+    return BANK_NAME if seat is None else seat.person.name
+
+
 def settlement_csv(night: Night) -> str:
-    """Nets and payments, in chips and money."""
+    """One table, one row per player (and the bank when it holds cash or pays or is paid).
+
+    Buy-ins and cash-outs in chips, the net in chips and money, the cash
+    handed over during the night, and what the settlement has each pay and
+    receive in total; who pays whom is `payments_csv`, a table of its own.
+    """
     rows, payments = results(night)
+    flow = flows(night)
+    unit = Decimal(night.unit)
+    cur = night.currency
+    pays: dict[int | None, Decimal] = {}
+    gets: dict[int | None, Decimal] = {}
+    for p in payments:
+        pays[p.payer_id] = pays.get(p.payer_id, ZERO) + p.amount
+        gets[p.payee_id] = gets.get(p.payee_id, ZERO) + p.amount
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(csv_cells("player", "seat", "net chips", f"net {night.currency}"))
+    writer.writerow(
+        csv_cells(
+            "player",
+            "seat",
+            "bought in chips",
+            "cashed out chips",
+            "net chips",
+            f"net {cur}",
+            f"cash paid in {cur}",
+            f"cash paid out {cur}",
+            f"pays {cur}",
+            f"receives {cur}",
+        )
+    )
     for row in rows:
-        writer.writerow(csv_cells(row.seat.person.name, row.seat.position, row.chips, row.money))
-    writer.writerow([])
+        f = flow.get(row.seat.pk, Flow())
+        writer.writerow(
+            csv_cells(
+                row.seat.person.name,
+                row.seat.position,
+                f.bought,
+                f.cashed,
+                row.chips,
+                row.money,
+                money_cell(f.cash_paid * unit),
+                money_cell(f.cash_received * unit),
+                pays.get(row.seat.pk, ZERO),
+                gets.get(row.seat.pk, ZERO),
+            )
+        )
+    box = cash_boxes(night).get(None, 0)
+    if box or None in pays or None in gets:
+        writer.writerow(
+            csv_cells(
+                BANK_NAME,
+                "",
+                "",
+                "",
+                0,
+                ZERO,
+                "",
+                "",
+                pays.get(None, ZERO),
+                gets.get(None, ZERO),
+            )
+        )
+    return out.getvalue()
+
+
+def money_cell(amount: Decimal) -> Decimal:
+    """Money for a spreadsheet cell: to the cent, or exactly when a chip is worth less."""
+    cents = amount.quantize(ZERO)
+    return cents if cents == amount else amount.normalize()
+
+
+def payments_csv(night: Night) -> str:
+    """Who pays whom, one row per payment, and whether it is marked paid."""
+    _, payments = results(night)
+    out = io.StringIO()
+    writer = csv.writer(out)
     writer.writerow(csv_cells("payer", "payee", f"amount {night.currency}", "paid"))
     for p in payments:
         writer.writerow(
-            csv_cells(p.payer.person.name, p.payee.person.name, p.amount, bool(p.paid_at))
+            csv_cells(party_name(p.payer), party_name(p.payee), p.amount, bool(p.paid_at))
         )
     return out.getvalue()

@@ -6,12 +6,19 @@ hand cannot answer by itself (the winner, the losers, who showed the Black
 Spot), how many times it fires ("per draw"), the bet a player chose, and
 whether the rule is booked by hand at all. Who folded, who deals and who is
 in come from the hand, so they are never asked.
+
+A count is asked only when the rule's `per` is something the table alone
+knows (cards drawn, matching cards, calls): a `per` of players in a role is
+counted by the ledger from the roles (`charges.PER_ROLES`), and a `per` of
+turns or bets is the firing itself. The dealer enters the facts (3 cards
+drawn), never the sum (2 taxed after the free one).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ledger.charges import PER_ONCE, PER_ROLES
 from rulebook.schema import MoneyRule
 
 # Roles a seat plays alone; the others name several seats.
@@ -36,6 +43,7 @@ LABELS = {
     "lowest_hand": "Lowest hand",
     "best_hand": "Best hand",
     "stayers": "Who stayed in",
+    "folded": "Who dropped out",
 }
 
 
@@ -52,8 +60,11 @@ class Needs:
 
     rule: MoneyRule
     roles: tuple[Role, ...]
-    count: bool  # "per draw": how many times
+    count: bool  # "per draw": how many times, asked only when the ledger cannot count it
     per_seat: bool  # a count for each seat ("per matching card", each player)
+    per: str  # one of what is counted, in the table's words ("card drawn")
+    free: int  # how many of the count cost nothing in each firing
+    most: int | None  # the most each player may have in one hand
     bet: bool
     automatic: bool  # booked by the ledger itself (a riding pot rides in when a deal starts)
     award: bool  # the rule is the pot's award: who wins the pot says it
@@ -65,17 +76,26 @@ class Needs:
 
 def needs(rule: MoneyRule) -> Needs:
     parties = [p for p in (rule.payer, rule.payee) if p is not None and p != "nobody"]
+    per = rule.per
+    # A per counted in a role's seats that is neither side of the rule: the table names them.
+    counted_role = PER_ROLES.get(per.each) if per is not None else None
+    asked = [*parties]
+    if counted_role and counted_role not in parties and counted_role not in FROM_THE_HAND:
+        asked.append(counted_role)
     roles = tuple(
         Role(name=p, many=p in MANY_SEATS, label=LABELS.get(p, p.replace("_", " ").capitalize()))
-        for p in dict.fromkeys(parties)
+        for p in dict.fromkeys(asked)
         if p in ONE_SEAT or p in MANY_SEATS
     )
-    counted = bool(rule.per.strip())
+    counted = per is not None and counted_role is None and per.each not in PER_ONCE
     return Needs(
         rule=rule,
         roles=roles,
         count=counted,
         per_seat=counted and any(p in EVERYONE for p in parties),
+        per=per.unit if per is not None else "",
+        free=per.free if per is not None else 0,
+        most=rule.most_per_hand,
         bet=rule.kind in BET_KINDS,
         automatic=rule.payer == "next_pot" and rule.payee == "pot",
         award=is_award(rule),
@@ -99,4 +119,11 @@ def bookable(rule: MoneyRule) -> bool:
         return rule.payee in ONE_SEAT | MANY_SEATS and bool(rule.amount and rule.amount.points)
     if rule.kind in NOT_BOOKED or rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
         return False
+    if covers(rule):
+        return False  # the ledger books it with the rules it covers
     return needs(rule).booked_by_hand
+
+
+def covers(rule: MoneyRule) -> bool:
+    """Whether the rule pays the rest of other rules (the dealer's cover): booked with them."""
+    return rule.amount is not None and bool(rule.amount.rest_of)

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ledger import inputs, units
+from ledger import amounts, inputs, units
 from ledger.charging import Booking
 from ledger.facts import Needs
 from ledger.house_rules import HouseRules, HouseRulesError, house_rules
@@ -45,6 +45,15 @@ ODD_CHIPS = [
 ]
 ODD_TO = [("high", "The high hand"), ("low", "The low hand")]
 NO_WINNER = [("ride", "Rides to the next hand"), ("return", "Goes back to who paid it in")]
+LEAVING = [
+    ("pot_keeps", "What they put in stays in the pot for whoever wins it"),
+    ("returned", "They take back their share, in proportion to what they put in"),
+]
+JOINING = [
+    ("ante", "They ante into the riding pot, as the game's first deal did"),
+    ("share", "They pay an equal share of what is riding"),
+    ("free", "They play for the riding pot free"),
+]
 SHORTFALL = [
     ("pay_what_you_have", "They pay what they have"),
     ("marker", "They pay what they have and owe the rest on a marker, settled at the end"),
@@ -111,6 +120,20 @@ class HouseRulesForm(forms.Form):
         initial="pay_what_you_have",
         required=False,  # older forms leave it out: the house default
     )
+    leaving = forms.ChoiceField(
+        label="Someone leaves between deals of a game whose pot rides",
+        choices=LEAVING,
+        widget=forms.RadioSelect,
+        initial="pot_keeps",
+        required=False,  # older forms leave it out: the house default
+    )
+    joining = forms.ChoiceField(
+        label="Someone joins a game whose pot rides with no ante on later deals",
+        choices=JOINING,
+        widget=forms.RadioSelect,
+        initial="ante",
+        required=False,
+    )
     both_must_win_outright = forms.BooleanField(
         label="Declaring both wins nothing unless it wins both ways outright",
         required=False,
@@ -126,6 +149,8 @@ class HouseRulesForm(forms.Form):
         "odd_to",
         "no_winner",
         "shortfall",
+        "leaving",
+        "joining",
         "both_must_win_outright",
     )
 
@@ -145,8 +170,9 @@ class HouseRulesForm(forms.Form):
         values = {name: data.get(name) for name in self.RULE_FIELDS}
         if values["limit"] != "cap":
             values["cap"] = None
-        if not values["shortfall"]:
-            del values["shortfall"]
+        for optional in ("shortfall", "leaving", "joining"):
+            if not values[optional]:
+                del values[optional]
         try:
             self.rules = house_rules(values)
         except HouseRulesError as exc:
@@ -395,3 +421,50 @@ def form_message(form: forms.Form) -> str:
             named = label and field != "__all__" and not error.startswith(label)
             parts.append(f"{label}: {error}" if named else error)
     return " ".join(parts)
+
+
+def amount(
+    value: str | None,
+    night: Night,
+    label: str,
+    *,
+    mode: str | None = None,
+    least: int = 1,
+) -> int:
+    """A typed amount in units: chips, money ("$20", or any number in money mode) or colours.
+
+    The same parser as the API's `chips`, `money` and `colours` fields
+    (`ledger.amounts`), so both refuse the same amounts with the same words.
+    """
+    try:
+        chosen = inputs.choice(mode or amounts.CHIPS, amounts.MODES, label=f"{label}'s unit")
+    except inputs.InputError as exc:
+        raise ValidationError(str(exc)) from None
+    chip_set = units.chip_set([(c["name"], c["value"]) for c in night.chips])
+    return _parsed(
+        amounts.parse,
+        value or "",
+        chip_set=chip_set,
+        currency=night.currency,
+        mode=chosen,
+        label=label,
+        least=least,
+    )
+
+
+def paid_how(post: Mapping, night: Night) -> tuple[str, Seat | None]:
+    """How a buy-in or cash-out is paid: ("credit", None), or ("cash", the holder or the bank).
+
+    The form posts `paid` ("cash" or "credit", credit when left out) and,
+    with cash, `holder`: a seat's id, or empty for the bank.
+    """
+    from ledger import services
+
+    try:
+        paid = inputs.choice(post.get("paid") or services.CREDIT, services.PAID, label="Paid")
+    except inputs.InputError as exc:
+        raise ValidationError(str(exc)) from None
+    holder_id = (post.get("holder") or "").strip()
+    if paid == services.CREDIT or not holder_id:
+        return paid, None
+    return paid, seat_from(night, holder_id)

@@ -48,6 +48,20 @@ def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
     return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
 
 
+def house_answers(run: Run, spec: GameSpec | None = None) -> dict:
+    """The night's house settings this game's chosen settings answer for its hands.
+
+    A setting with `house` (Pass the Trash's "both ways", a declare game's odd
+    chip) sets those keys of the hand's config over the night's own.
+    """
+    spec = spec or spec_of(run.game_slug)
+    chosen = dealer.table_settings(spec, run.settings)
+    answers: dict = {}
+    for setting in spec.settings:
+        answers.update(setting.house.get(chosen[setting.id], {}))
+    return answers
+
+
 def steps(run: Run, spec: GameSpec | None = None) -> list:
     """The game's steps as this table plays it: its phases after the options and settings."""
     spec = spec or spec_of(run.game_slug)

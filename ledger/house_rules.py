@@ -34,6 +34,12 @@ class HouseRules:
     both_must_win_outright: bool = True
     # A payment a player cannot cover: pay what you have, or owe the rest on a marker.
     shortfall: Literal["pay_what_you_have", "marker"] = "pay_what_you_have"
+    # A player who leaves while a game's pot rides: their chips in it stay in the pot for
+    # whoever wins it, or go back to them in proportion to what they put in.
+    leaving: Literal["pot_keeps", "returned"] = "pot_keeps"
+    # A newcomer to a game whose pot rides with no ante on later deals: they ante into it
+    # like a new game's ante, pay an equal share of what is riding, or play for it free.
+    joining: Literal["ante", "share", "free"] = "ante"
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -45,6 +51,8 @@ CHOICES = {
     "odd_to": ("high", "low"),
     "no_winner": ("ride", "return"),
     "shortfall": ("pay_what_you_have", "marker"),
+    "leaving": ("pot_keeps", "returned"),
+    "joining": ("ante", "share", "free"),
 }
 
 

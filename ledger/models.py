@@ -30,9 +30,21 @@ class AppendOnlyQuerySet(models.QuerySet):
     def delete(self):
         raise AppendOnlyError("Posted journal rows cannot be deleted; post a reversal.")
 
+    def delete_with_night(self, night: Night) -> int:
+        """Every row of this model that belongs to `night`, deleted with the night itself.
+
+        The one way past the guard, for `ledger.deletion.night_delete` alone: it
+        takes a whole night's rows or none, never one posting, so it cannot edit
+        a journal that stays (see that function for why this is no edit).
+        """
+        rows = self.model.objects.filter(**{self.model.NIGHT_LOOKUP: night})
+        return rows._raw_delete(rows.db)
+
 
 class AppendOnlyModel(models.Model):
     objects = AppendOnlyQuerySet.as_manager()
+    # How a row finds its night, for `AppendOnlyQuerySet.delete_with_night`.
+    NIGHT_LOOKUP = "night"
 
     class Meta:
         abstract = True
@@ -271,6 +283,8 @@ class Posting(AppendOnlyModel):
 
 
 class Entry(AppendOnlyModel):
+    NIGHT_LOOKUP = "posting__night"
+
     posting = models.ForeignKey(Posting, related_name="entries", on_delete=models.PROTECT)
     account = models.ForeignKey(Account, related_name="entries", on_delete=models.PROTECT)
     amount = models.BigIntegerField()
@@ -327,8 +341,13 @@ class Payment(models.Model):
     """One transfer of money that settles the night, and whether it has been paid."""
 
     night = models.ForeignKey(Night, related_name="payments", on_delete=models.CASCADE)
-    payer = models.ForeignKey(Seat, related_name="+", on_delete=models.PROTECT)
-    payee = models.ForeignKey(Seat, related_name="+", on_delete=models.PROTECT)
+    # No seat: the bank, the host's cash box (the host takes cash for chips without a seat).
+    payer = models.ForeignKey(
+        Seat, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
+    payee = models.ForeignKey(
+        Seat, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     paid_at = models.DateTimeField(null=True, blank=True)
 

@@ -15,11 +15,12 @@ leaves riding go to the next hand, whatever it is, as before runs existed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
-from ledger import flow, games, hands, inputs, journal, pots
+from ledger import charges, come_and_go, flow, games, hands, inputs, journal, pots, services
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
@@ -32,7 +33,27 @@ HAND_OF_GAME_OPEN = "Hand {number} of {game} is still open: settle it before end
 GAME_OVER = "{game} has ended; start it again to play another."
 NOT_AN_ENDING = "Say where the riding pot goes: {choices}."
 AGREED_UNKNOWN = "{game} has no agreed amount called {name!r}."
+AGREED_MISSING = (
+    "Confirm {names} before {game} starts: the start page offers the night's ante; "
+    "nothing was recorded."
+)
 NOBODY_STILL_IN = "Nobody is still in to share the pot."
+WAITS_FOR_NEXT_GAME = (
+    "{names} joined after {game} began, and everyone's lives went in at the start: "
+    "deal this game without {them}; {they} from the next game."
+)
+SHORT_TO_JOIN = (
+    "{name} has {stack} chips, less than the {due} a newcomer puts into the riding pot: "
+    "buy in first."
+)
+POT_KEEPS_NOTE = (
+    "what {name} put into the {riding} riding in {game} stays there for whoever wins it"
+)
+RETURNED_NOTE = (
+    "{name} takes back {share} of the {riding} riding in {game}, in proportion to what they put in"
+)
+# Kinds of posting that are no deal's, yet are chips a seat put into a game's riding pot.
+JOIN_IN = "join_in"
 
 # How a table may end a game early; WON is only ever reached by play.
 EARLY_ENDINGS = (Run.Ending.RETURNED, Run.Ending.SPLIT, Run.Ending.CARRIED)
@@ -102,11 +123,19 @@ def run_start(
     agreed: Mapping[str, object] | None = None,
     recorded_by: str,
     save_for_group: bool = False,
+    confirm: bool = False,
 ) -> Run:
     """Choose the next game with its options and settings; its carried pot, if any, rides in.
 
-    Anything not given is what this night or its group chose last time for
-    the game, else the game's default.
+    Options and settings not given are what this night or its group chose
+    last time for the game, else the game's default. Agreed amounts not
+    given are the ones confirmed when this game last started here.
+
+    `confirm` is the table's setup (the start page, the API's game start):
+    each amount these choices need is given now or was confirmed before, or
+    the start is refused naming it; none is made up. Without it (a game named
+    at the table and dealt at once, `deal`), an amount never confirmed is
+    still the night's ante: the one default left (see ledger/README.md).
     """
     saved = choices(night, game_slug)
     options = saved.get("options", []) if options is None else options
@@ -125,7 +154,11 @@ def run_start(
         table_settings = dealer.table_settings(spec, settings)
     except ValueError as exc:
         raise LedgerError(str(exc)) from exc
-    amounts = agreed_amounts(spec, agreed, agreed_names(spec, chosen, table_settings), night)
+    needed = agreed_names(spec, chosen, table_settings)
+    if not confirm:
+        ante = house_rules(night.settings).ante
+        agreed = dict.fromkeys(needed, ante) | dict(agreed)
+    amounts = agreed_amounts(spec, agreed, needed, night)
     picked = {
         "options": [o.id for o in chosen],
         "settings": table_settings,
@@ -144,22 +177,48 @@ def run_start(
 def agreed_amounts(
     spec: GameSpec, given: Mapping[str, object], needed: list[str], night: Night
 ) -> dict[str, int]:
-    """Each amount the rules leave to the table, in chips; one nobody gave is the night's ante."""
+    """Each amount the rules leave to the table, in chips, as the table confirmed it.
+
+    An amount the choices need and nobody gave is refused by name, never
+    filled in: the start page shows each one prefilled (`agreed_prefill`)
+    and its Start button confirms them.
+    """
     for name in given:
         if name not in needed:
             raise LedgerError(AGREED_UNKNOWN.format(game=spec.name, name=name))
-    ante = house_rules(night.settings).ante
+    missing = [n for n in needed if given.get(n) is None or str(given[n]).strip() == ""]
+    if missing:
+        names = " and ".join(f"“{name}”" for name in missing)
+        raise LedgerError(AGREED_MISSING.format(names=names, game=spec.name))
     amounts = {}
     for name in needed:
-        value = given.get(name)
-        if value is None or str(value).strip() == "":
-            amounts[name] = ante
-            continue
         try:
-            amounts[name] = inputs.whole(value, label=f"The {name}")
+            amounts[name] = inputs.whole(given[name], label=f"The {name}")
         except inputs.InputError as exc:
             raise LedgerError(str(exc)) from None
     return amounts
+
+
+def offered(night: Night, game_slug: str) -> dict[str, int]:
+    """Every agreed amount the start page shows for a game, prefilled, for Start to confirm."""
+    spec = games.spec_of(game_slug)
+    names = every_agreed_name(spec)
+    saved = choices(night, spec.slug).get("agreed", {})
+    return agreed_prefill(names, {n: v for n, v in saved.items() if n in names}, night)
+
+
+def agreed_prefill(names: list[str], saved: Mapping[str, object], night: Night) -> dict[str, int]:
+    """What the start page shows in each agreed amount before the table confirms it.
+
+    The amount confirmed last time for this game, else the night's ante. Only
+    shown: the table confirms it with the Start button.
+    """
+    ante = house_rules(night.settings).ante
+    shown = {}
+    for name in names:
+        value = saved.get(name)
+        shown[name] = value if isinstance(value, int) and not isinstance(value, bool) else ante
+    return shown
 
 
 def _remember(night: Night, slug: str, picked: dict, save_for_group: bool) -> None:
@@ -197,17 +256,21 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     config = {}
     if spec.pot.unwon is not None:
         config["no_winner"] = spec.pot.unwon
-    hand = hands.hand_start(
-        night=run.night,
-        players=players,
-        dealer=dealer_seat,
-        recorded_by=recorded_by,
-        game_slug=run.game_slug,
-        game_name=run.game_name,
-        side_pots=not any(r.kind == "all_in_whole_pot" for r in rules.values()),
-        run=run,
-        config=config,
-    )
+    # The game's own settings answer house questions (odd chip, declaring both) over the night's.
+    config.update(games.house_answers(run, spec))
+    with transaction.atomic():
+        _newcomers_join(run, spec, players, recorded_by)
+        hand = hands.hand_start(
+            night=run.night,
+            players=players,
+            dealer=dealer_seat,
+            recorded_by=recorded_by,
+            game_slug=run.game_slug,
+            game_name=run.game_name,
+            side_pots=not any(r.kind == "all_in_whole_pot" for r in rules.values()),
+            run=run,
+            config=config,
+        )
     # The deal starts on the first step the table plays: with chips riding in, a step
     # only for an empty pot (Guts' ante) is passed over, for the whole deal.
     ridden = hands.load(hand).pot
@@ -216,6 +279,226 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     hand.step = start or ""
     Hand.objects.filter(pk=hand.pk).update(step=hand.step, config=hand.config)
     return hand
+
+
+def dealt_before(run: Run) -> set[int]:
+    """Every seat dealt into an earlier deal of the game."""
+    return {seat for order in run.hands.values_list("seat_order", flat=True) for seat in order}
+
+
+def lives_staked(spec: GameSpec) -> bool:
+    """A game of lives staked at the start, the last one standing taking them all."""
+    return spec.pot.kind == "last_man_standing"
+
+
+def antes_every_deal(run: Run, spec: GameSpec) -> bool:
+    """Whether a deal that starts with chips riding still has an ante step, as this table plays."""
+    riding_in = flow.Situation(pot_empty=False, players_left=2)
+    return any(
+        step.kind == "ante" and flow.applies(step, riding_in) for step in games.steps(run, spec)
+    )
+
+
+def buys_in(run: Run, spec: GameSpec) -> bool:
+    """Whether a newcomer to this game pays into its riding pot (the night's `joining`)."""
+    return games.multi_deal(spec) and not lives_staked(spec) and not antes_every_deal(run, spec)
+
+
+def newcomer_due(run: Run, spec: GameSpec, *, riding: int, players_in: int) -> int:
+    """What one newcomer puts into the riding pot before their first deal, by the house setting."""
+    if not buys_in(run, spec):
+        return 0
+    rules = house_rules(run.night.settings)
+    ante = _ante(run, spec) if rules.joining == "ante" else 0
+    return come_and_go.newcomer_pays(rules.joining, riding=riding, players_in=players_in, ante=ante)
+
+
+def _ante(run: Run, spec: GameSpec) -> int:
+    """One player's ante when the game starts: its first ante step's rule, for a lone payer."""
+    night = run.night
+    rules = games.rules_in_force(run, spec)
+    ante = house_rules(night.settings).ante
+    start = flow.Situation(pot_empty=True, players_left=2)
+    for step in games.steps(run, spec):
+        if step.kind != "ante" or not flow.applies(step, start):
+            continue
+        for rule_id in step.money:
+            rule = rules.get(rule_id)
+            if rule is None or rule.payer != "each_player":
+                continue
+            unnamed = {
+                a.agreed: ante for a in (rule.amount, rule.cap) if a is not None and a.agreed
+            }
+            table = charges.Table(
+                seats=(0,),
+                dealer=0,
+                stacks={0: inputs.MOST_CHIPS},
+                ante=ante,
+                min_bet=house_rules(night.settings).min_bet,
+                chips_per_money=1 / Fraction(night.unit),
+                agreed={**unnamed, **run.agreed},
+            )
+            try:
+                transfers = charges.charge(rule, table)
+            except charges.ChargeError:
+                continue
+            return sum(t.chips for t in transfers if t.source.seat == 0)
+    return ante
+
+
+def _newcomers_join(run: Run, spec: GameSpec, players: Sequence[Seat], recorded_by: str) -> None:
+    """Players dealt in for the first time after the game began: refused, or they buy in.
+
+    A game of lives staked at the start refuses them (they wait for the next
+    game); a game whose later deals have no ante takes each newcomer's buy-in
+    into the riding pot first, by the night's `joining` setting, one posting
+    each. Nothing is booked for a game that antes every deal: they ante then.
+    """
+    before = dealt_before(run)
+    if not before:
+        return
+    night = run.night
+    fresh = [s for s in players if s.pk not in before and s.left_at is None]
+    if not fresh:
+        return
+    if lives_staked(spec):
+        names = " and ".join(s.person.name for s in fresh)
+        plural = len(fresh) > 1
+        raise LedgerError(
+            WAITS_FOR_NEXT_GAME.format(
+                names=names,
+                game=run.game_name,
+                them="them" if plural else fresh[0].person.name,
+                they="they play" if plural else f"{fresh[0].person.name} plays",
+            )
+        )
+    riding_account = journal.account(night, Account.Kind.RIDING)
+    for seat in fresh:
+        riding = journal.balances([riding_account])[riding_account.pk]
+        players_in = len(before & {s.pk for s in night.seats.filter(left_at__isnull=True)})
+        due = newcomer_due(run, spec, riding=riding, players_in=players_in)
+        if not due:
+            continue
+        stack = journal.account(night, Account.Kind.STACK, seat=seat)
+        have = journal.balances([stack])[stack.pk]
+        if have < due:
+            raise LedgerError(SHORT_TO_JOIN.format(name=seat.person.name, stack=have, due=due))
+        how = "an ante" if house_rules(night.settings).joining == "ante" else "an equal share"
+        journal.post(
+            night=night,
+            kind=JOIN_IN,
+            seat=seat,
+            moves=[Move(stack, riding_account, due)],
+            recorded_by=recorded_by,
+            detail={"run": run.number, "game": run.game_slug, "joining": how},
+            memo=(
+                f"{seat.person.name} joins {run.game_name} and puts {how}, {due}, "
+                f"into the {riding} riding"
+            )[:200],
+        )
+        before = before | {seat.pk}
+
+
+def leaving_share(run: Run, seat: Seat) -> tuple[int, int, int]:
+    """(riding, what the seat put in, what it takes back) if it left the game now."""
+    riding = games.riding(run.night)
+    paid = put_in(run)
+    if not riding or not paid.get(seat.pk):
+        return riding, paid.get(seat.pk, 0), 0
+    if house_rules(run.night.settings).leaving != "returned":
+        return riding, paid[seat.pk], 0
+    at_table = set(run.night.seats.filter(left_at__isnull=True).values_list("pk", flat=True))
+    last = run.hands.order_by("-number").first()
+    order = list(last.seat_order) if last else []
+    order += sorted(s for s in paid if s not in order)
+    share = come_and_go.leaver_share(riding, paid, at_table | {seat.pk}, seat.pk, order)
+    return riding, paid[seat.pk], share
+
+
+def seat_leave(*, night: Night, seat: Seat, recorded_by: str) -> str:
+    """A player goes home: out of the open game's later deals, their riding chips as the house says.
+
+    Between deals of a game whose pot rides, the night's `leaving` setting
+    decides: the chips they put in stay in the pot for whoever wins it, or
+    their share comes back to their stack in one posting that says so. Then
+    they are cashed out as ever; a marker stays on the settlement. In the
+    middle of a deal they are refused, folded or not, as a cash-out is
+    (`services.leave`): the deal is finished first. What happened, in words
+    for the page.
+    """
+    check_open(night)
+    run = games.open_run(night)
+    note = ""
+    with transaction.atomic():
+        if run is not None and seat.left_at is None and seat.night_id == night.pk:
+            riding, paid, share = leaving_share(run, seat)
+            name = seat.person.name
+            if share:
+                note = RETURNED_NOTE.format(
+                    name=name, share=share, riding=riding, game=run.game_name
+                )
+                journal.post(
+                    night=night,
+                    kind="leave_share",
+                    seat=seat,
+                    moves=[
+                        Move(
+                            journal.account(night, Account.Kind.RIDING),
+                            journal.account(night, Account.Kind.STACK, seat=seat),
+                            share,
+                        )
+                    ],
+                    recorded_by=recorded_by,
+                    detail={"run": run.number, "game": run.game_slug, "leaving": "returned"},
+                    memo=f"{name} leaves {run.game_name}: {note}"[:200],
+                )
+            elif paid and riding:
+                note = POT_KEEPS_NOTE.format(name=name, riding=riding, game=run.game_name)
+        services.leave(night=night, seat=seat, recorded_by=recorded_by)
+    message = f"{seat.person.name} has left and is cashed out."
+    return f"{message} {note[0].upper()}{note[1:]}." if note else message
+
+
+def come_and_go_words(run: Run) -> list[str]:
+    """What happens, in table words, if someone leaves or sits down while this game is open."""
+    spec = games.spec_of(run.game_slug)
+    rules = house_rules(run.night.settings)
+    if rules.leaving == "returned":
+        leaving = (
+            "Someone who leaves between deals takes back their share of the riding pot, "
+            "in proportion to what they put in."
+        )
+    else:
+        leaving = (
+            "Someone who leaves between deals leaves what they put in the pot for whoever wins it."
+        )
+    words = [
+        f"{leaving} Someone in the deal being played leaves once it is settled, folded or not; "
+        "anything they owe on a marker stays on the settlement."
+    ]
+    if lives_staked(spec):
+        words.append(
+            f"Someone who sits down now waits for the next game: everyone's lives in "
+            f"{run.game_name} went in at the start."
+        )
+    elif antes_every_deal(run, spec) or not games.multi_deal(spec):
+        words.append("Someone who sits down now is dealt in from the next deal, antes and all.")
+    elif rules.joining == "free":
+        words.append(
+            "Someone who sits down now is dealt in from the next deal and plays for the "
+            "riding pot free."
+        )
+    elif rules.joining == "share":
+        words.append(
+            "Someone who sits down now is dealt in from the next deal and first pays an equal "
+            "share of what is riding into the pot."
+        )
+    else:
+        words.append(
+            f"Someone who sits down now is dealt in from the next deal and first antes "
+            f"{_ante(run, spec)} into the riding pot."
+        )
+    return words
 
 
 def deal(
@@ -285,9 +568,17 @@ def _end_moves(run: Run, ending: str, source: Account, chips: int) -> tuple[list
         return [Move(source, target, chips)], (f"{chips} chips carried to the next {run.game_name}")
     last = run.hands.order_by("-number").first()
     order = list(last.seat_order) if last else []
-    seats = {s.pk: s for s in night.seats.filter(pk__in=order).select_related("person")}
+    paid = put_in(run)
+    seats = {s.pk: s for s in night.seats.filter(pk__in=[*order, *paid]).select_related("person")}
     if ending == Run.Ending.RETURNED:
-        shares = pots.in_proportion(chips, put_in(run), order)
+        # A player who sat the last deal out is paid too, after those dealt in.
+        order += sorted((s for s in paid if s not in order), key=lambda s: seats[s].position)
+        # Whoever has left took their share home, or left it in the pot for the rest.
+        still_at_table = [s for s in seats if seats[s].left_at is None]
+        try:
+            shares = come_and_go.returned_shares(chips, paid, still_at_table, order)
+        except pots.PotError as exc:
+            raise LedgerError(str(exc)) from None
         how = "returned in proportion to what each put in"
     else:
         still_in = [s for s in order if seats[s].left_at is None]
@@ -308,13 +599,15 @@ def _end_moves(run: Run, ending: str, source: Account, chips: int) -> tuple[list
 def put_in(run: Run) -> dict[int, int]:
     """What each seat paid into the game's pots over its deals, from its stack or on its marker.
 
-    Counted from the journal: every live posting of the run's hands, and only
-    movements from a seat to a pot (antes, bets, matches, fees), never chips
-    passed between players.
+    Counted from the journal: every live posting of the run's hands and every
+    newcomer's buy-in, and only movements from a seat to a pot (antes, bets,
+    matches, fees), never chips passed between players.
     """
     pot_kinds = {Account.Kind.POT, Account.Kind.RIDING, Account.Kind.INFRACTION}
+    # A newcomer's buy-in is no deal's: it went into the riding pot before their first deal.
+    joined = Q(posting__kind=JOIN_IN, posting__night=run.night_id, posting__detail__run=run.number)
     entries = Entry.objects.filter(
-        posting__hand__run=run,
+        Q(posting__hand__run=run) | joined,
         posting__reverses__isnull=True,
         posting__reversed_by__isnull=True,
     ).select_related("account")

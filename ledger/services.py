@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -16,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from ledger import games, inputs, journal
+from ledger import amounts, games, inputs, journal
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Group, Night, Person, Seat, new_token
@@ -36,6 +37,17 @@ SEAT_HELD = "Another phone holds this seat. Ask the host to free it for this pho
 # Chips in an open hand's betting round are counted from the stack at its start.
 IN_HAND = "{name} is in the open hand: finish it first."
 TOO_MANY_CHIPS = "At most {most:,} chips move at once."
+CASH = "cash"
+CREDIT = "credit"
+PAID = (CASH, CREDIT)
+CASH_KINDS = ("buy_in", "cash_out")
+PAID_HOW = "Say how it was paid: cash or credit."
+CREDIT_HOLDER = "Only cash goes to a holder; on credit nobody takes any money now."
+HOLDER_LEFT = "{name} has left, so cannot hold tonight's cash."
+CASH_SHORT = (
+    "{who} holds {held} in cash, not {asked}: pay the rest at the settlement "
+    "(cash out on credit), or from another holder."
+)
 
 
 def group_create(*, host: AbstractBaseUser, name: str, settings: dict | None = None) -> Group:
@@ -87,27 +99,58 @@ def sit_out(*, night: Night, seat: Seat, out: bool = True) -> Seat:
     return seat
 
 
-def buy_in(*, night: Night, seat: Seat, chips: int, recorded_by: str, kind: str = "buy_in"):
-    """Chips from the bank to a stack, on credit until settlement."""
+def buy_in(
+    *,
+    night: Night,
+    seat: Seat,
+    chips: int,
+    recorded_by: str,
+    kind: str = "buy_in",
+    paid: str = CREDIT,
+    holder: Seat | None = None,
+):
+    """Chips from the bank to a stack: paid in cash to a holder, or on credit until settlement.
+
+    Cash goes to the bank (the host's cash box) unless `holder` names the
+    player who collects it. How it was paid is kept in the posting's detail
+    (`paid`, `holder`), which the settlement reads.
+    """
     _check_seat(night, seat)
     if isinstance(chips, int) and chips > inputs.MOST_CHIPS:
         raise LedgerError(TOO_MANY_CHIPS.format(most=inputs.MOST_CHIPS))
+    detail = _payment_detail(night, paid, holder)
     bank = journal.account(night, Account.Kind.BANK)
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
+    how = f", {_paid_words(paid, holder, 'to')}" if paid == CASH else ""
     return journal.post(
         night=night,
         kind=kind,
         seat=seat,
         moves=[Move(bank, stack, chips)],
         recorded_by=recorded_by,
-        memo=f"{seat.person.name} buys {chips}",
+        detail=detail,
+        memo=f"{seat.person.name} buys {chips}{how}",
     )
 
 
-def cash_out(*, night: Night, seat: Seat, recorded_by: str, chips: int | None = None):
-    """Chips from a stack back to the bank; the whole stack unless told otherwise."""
+def cash_out(
+    *,
+    night: Night,
+    seat: Seat,
+    recorded_by: str,
+    chips: int | None = None,
+    paid: str = CREDIT,
+    holder: Seat | None = None,
+):
+    """Chips from a stack back to the bank; the whole stack unless told otherwise.
+
+    Paid in cash from the bank (or from the player holding cash) when `paid`
+    is "cash", never more than that holder has; otherwise it is settled at
+    the end with everything else.
+    """
     _check_seat(night, seat)
     _check_not_in_hand(night, seat)
+    detail = _payment_detail(night, paid, holder)
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
     have = journal.balances([stack])[stack.pk]
     chips = have if chips is None else chips
@@ -115,15 +158,87 @@ def cash_out(*, night: Night, seat: Seat, recorded_by: str, chips: int | None = 
         raise LedgerError(NOTHING_TO_CASH.format(name=seat.person.name))
     if isinstance(chips, int) and chips > have:
         raise LedgerError(CASH_MORE_THAN_STACK.format(name=seat.person.name, stack=have))
+    if paid == CASH and isinstance(chips, int):
+        box = cash_in_hand(night).get(holder.pk if holder else None, 0)
+        if chips > box:
+            raise LedgerError(
+                CASH_SHORT.format(
+                    who=_holder_name(holder).capitalize(),
+                    held=_money(box, night),
+                    asked=_money(chips, night),
+                )
+            )
     bank = journal.account(night, Account.Kind.BANK)
+    how = f", {_paid_words(paid, holder, 'from')}" if paid == CASH else ""
     return journal.post(
         night=night,
         kind="cash_out",
         seat=seat,
         moves=[Move(stack, bank, chips)],
         recorded_by=recorded_by,
-        memo=f"{seat.person.name} cashes out {chips}",
+        detail=detail,
+        memo=f"{seat.person.name} cashes out {chips}{how}",
     )
+
+
+def cash_in_hand(night: Night) -> dict[int | None, int]:
+    """The cash each holder has now, in chips' worth, by seat id (None: the bank)."""
+    held: dict[int | None, int] = {}
+    for move in cash_moves(night):
+        held[move.holder] = held.get(move.holder, 0) + move.chips
+    return held
+
+
+@dataclass(frozen=True)
+class CashMove:
+    """Cash handed over: + for a buy-in paid to `holder`, - for a cash-out paid by it."""
+
+    seat: int
+    holder: int | None
+    chips: int
+
+
+def cash_moves(night: Night) -> list[CashMove]:
+    """Every cash buy-in and cash-out of the night that was not undone, oldest first."""
+    postings = (
+        night.postings.filter(kind__in=CASH_KINDS, detail__paid=CASH, reversed_by__isnull=True)
+        .prefetch_related("entries__account")
+        .order_by("pk")
+    )
+    moves = []
+    for posting in postings:
+        chips = sum(e.amount for e in posting.entries.all() if e.account.kind == Account.Kind.STACK)
+        moves.append(
+            CashMove(seat=posting.seat_id, holder=posting.detail.get("holder"), chips=chips)
+        )
+    return moves
+
+
+def _payment_detail(night: Night, paid: str, holder: Seat | None) -> dict:
+    if paid not in (CASH, CREDIT):
+        raise LedgerError(PAID_HOW)
+    if paid == CREDIT:
+        if holder is not None:
+            raise LedgerError(CREDIT_HOLDER)
+        return {"paid": CREDIT}
+    if holder is not None:
+        if holder.night_id != night.pk:
+            raise LedgerError(NOT_THIS_NIGHT)
+        if holder.left_at is not None:
+            raise LedgerError(HOLDER_LEFT.format(name=holder.person.name))
+    return {"paid": CASH, "holder": holder.pk if holder else None}
+
+
+def _holder_name(holder: Seat | None) -> str:
+    return holder.person.name if holder else "the bank"
+
+
+def _paid_words(paid: str, holder: Seat | None, way: str) -> str:
+    return f"cash {way} {_holder_name(holder)}"
+
+
+def _money(chips: int, night: Night) -> str:
+    return amounts.show_money(Decimal(night.unit) * chips, night.currency)
 
 
 def leave(*, night: Night, seat: Seat, recorded_by: str) -> Seat:

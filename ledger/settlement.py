@@ -4,6 +4,11 @@ Pure Python, no Django. Nets are chips per person (won minus bought in) and
 add up to zero. Money appears only in `settle_in_money`, the one place chips
 are converted and rounded to the currency's cent.
 
+The bank: most home games pay cash for chips. Cash handed over during the
+night (`Cash`) is counted by `with_bank`, which turns nets into what each
+party is still due, the bank (or a player holding the cash) included; those
+dues settle by the same fewest transfers.
+
 Why the count is n - k: settling a group of people whose nets sum to zero
 takes at least size - 1 transfers (the transfers must connect them), and
 exactly that many if the largest debtor keeps paying the largest creditor.
@@ -16,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -83,6 +88,56 @@ def settle_in_money(
     money = {person: amount * cent for person, amount in cents.items()}
     transfers = [MoneyTransfer(t.payer, t.payee, t.amount * cent) for t in fewest_transfers(cents)]
     return money, transfers
+
+
+# The party that holds the host's cash box when the host is not a player at the table.
+BANK = "bank"
+
+
+@dataclass(frozen=True)
+class Cash:
+    """Cash that changed hands during the night, in chips' worth.
+
+    A cash buy-in is the player handing `chips` worth of cash to the holder
+    (the bank, or a player who collects it); a cash-out paid from the box is
+    the holder handing cash to the player, written as negative `chips`.
+    """
+
+    player: str
+    holder: str
+    chips: int
+
+
+def cash_held(cash: Iterable[Cash]) -> dict[str, int]:
+    """What each holder has in cash at the end: taken for buy-ins minus paid for cash-outs."""
+    held: dict[str, int] = {}
+    for move in cash:
+        held[move.holder] = held.get(move.holder, 0) + move.chips
+    return held
+
+
+def with_bank(nets: Mapping[str, int], cash: Iterable[Cash]) -> dict[str, int]:
+    """What each party is still due (+) or owes (-) once the cash already handed over counts.
+
+    A player who paid cash for chips has paid that much of their losses
+    already, so is due it back; a holder owes back the cash it holds; a
+    player paid cash for a cash-out has had that much of their winnings.
+    The bank is a party like the players, whose own net is zero. The dues
+    sum to zero whenever the nets do: each cash move adds to one party what
+    it takes from another.
+    """
+    _check(nets)
+    dues = dict(nets)
+    for move in cash:
+        _check_chips(move.player, move.chips)
+        dues[move.player] = dues.get(move.player, 0) + move.chips
+        dues[move.holder] = dues.get(move.holder, 0) - move.chips
+    return dues
+
+
+def _check_chips(person: str, net: object) -> None:
+    if not isinstance(net, int) or isinstance(net, bool):
+        raise SettlementError(NOT_CHIPS.format(person=person, net=net))
 
 
 def _check(nets: Mapping[str, int]) -> None:

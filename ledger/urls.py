@@ -21,6 +21,7 @@ urlpatterns = [
     path("<id:night_id>/", table.night, name="night"),
     path("<id:night_id>/poll/", table.poll, name="poll"),
     path("<id:night_id>/journal/", table.journal, name="journal"),
+    path("<id:night_id>/delete/", nights.night_delete, name="night_delete"),
     path("<id:night_id>/deal/", dealer.deal, name="deal"),
     path("<id:night_id>/deal/poll/", dealer.deal_poll, name="deal_poll"),
     path("<id:night_id>/games/new/", dealer.game_new, name="game_new"),
@@ -57,4 +58,5 @@ urlpatterns = [
     path("<id:night_id>/payments/<id:payment_id>/paid/", closing.mark_paid, name="mark_paid"),
     path("<id:night_id>/journal.csv", closing.journal_csv, name="journal_csv"),
     path("<id:night_id>/settlement.csv", closing.settlement_csv, name="settlement_csv"),
+    path("<id:night_id>/payments.csv", closing.payments_csv, name="payments_csv"),
 ]

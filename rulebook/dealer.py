@@ -123,11 +123,15 @@ def money_rules(
     """Every money rule in force for this hand, by id.
 
     The game's rules and those of the chosen options, keeping only those whose
-    `when` matches the table's settings; None means the game's defaults.
+    `when` matches the table's settings; None means the game's defaults. A
+    rule in force drops the rules it says it stands `instead_of` (Limit
+    match's capped match instead of the plain match).
     """
     table = table_settings(game, settings or {})
     rules = [*game.money, *(rule for option in options for rule in option.money)]
-    return {rule.id: rule for rule in rules if rule.in_force(table)}
+    live = [rule for rule in rules if rule.in_force(table)]
+    replaced = {old for rule in live for old in rule.instead_of}
+    return {rule.id: rule for rule in live if rule.id not in replaced}
 
 
 @dataclass(frozen=True)

@@ -313,6 +313,7 @@ UNITS = (
     "points",
     "stack",
     "agreed",
+    "rest_of",
 )
 FRACTION_UNITS = ("pot", "contribution")
 SHAREABLE_UNITS = ("chips", "money", "antes", "min_bets", "agreed")
@@ -326,7 +327,9 @@ class Amount(Strict):
     "1/2"); `contribution` a multiple of what the payer put in the pot this
     hand; `points` scores a points game (no chips move); `stack` is everything
     the payer has when the rule fires (the Black Spot's cap); `agreed` names
-    an amount the table settles before play.
+    an amount the table settles before play; `rest_of` is what the payer of
+    the named rules could not pay (the Put and Take dealer covers whatever the
+    pot is short on a take card), worked out by the ledger in the same posting.
 
     A fraction of chips is rounded `down` unless the rule says `up`: with an
     odd pot of 13, half is 6 rounded down (the odd chip stays) and 7 rounded
@@ -346,6 +349,7 @@ class Amount(Strict):
     points: int | None = Field(default=None, ge=0)
     stack: bool | None = None
     agreed: str | None = None
+    rest_of: list[str] | None = None
     rounding: Literal["down", "up"] = "down"
     shared: bool = False
     example: str = ""
@@ -364,6 +368,8 @@ class Amount(Strict):
             raise ValueError(f"give exactly one of {', '.join(UNITS)}")
         if self.stack is False:
             raise ValueError("stack is true when given: leave it out otherwise")
+        if self.rest_of is not None and not self.rest_of:
+            raise ValueError("rest_of names the rules whose shortfall this rule covers")
         if self.rounding == "up" and given[0] not in FRACTION_UNITS:
             raise ValueError(f"only a fraction ({', '.join(FRACTION_UNITS)}) can be rounded up")
         if self.shared and given[0] not in SHAREABLE_UNITS:
@@ -407,10 +413,92 @@ class Amount(Strict):
             return f"{Fraction(self.contribution)} × their own chips in the pot" + self._rounded()
         if self.stack:
             return "everything the payer has"
+        if self.rest_of:
+            return "whatever the payer could not pay"
         return f"an agreed amount ({self.agreed})"
 
     def _rounded(self) -> str:
         return " (odd chip included)" if self.rounding == "up" else ""
+
+
+# What a rule's amount is paid per. The ledger counts some itself: one per
+# seat in a role (`PER_ROLES` in ledger/facts.py), or once per firing; the
+# rest are facts only the table knows (cards drawn, matching cards), asked.
+PER_WORDS: dict[str, str] = {
+    "card": "card",
+    "matching_card": "matching card",
+    "draw": "draw",
+    "pass": "pass",
+    "push": "push",
+    "swap": "swap",
+    "replacement": "replacement",
+    "call": "call",
+    "zap": "zap",
+    "strike": "strike",
+    "passed_player": "player the card passes",
+    "infraction": "infraction",
+    "trick": "trick",
+    "point": "point",
+    "round": "round",
+    "turn": "turn",
+    "bet": "bet",
+    "half": "half",
+    "player_in": "player in the hand",
+    "loser": "loser",
+    "stayer": "player who stayed",
+    "folder": "player who dropped out",
+    "winner": "winner",
+}
+PerEach = Literal[
+    "card",
+    "matching_card",
+    "draw",
+    "pass",
+    "push",
+    "swap",
+    "replacement",
+    "call",
+    "zap",
+    "strike",
+    "passed_player",
+    "infraction",
+    "trick",
+    "point",
+    "round",
+    "turn",
+    "bet",
+    "half",
+    "player_in",
+    "loser",
+    "stayer",
+    "folder",
+    "winner",
+]
+
+
+class Per(Strict):
+    """What the amount is paid for each of: a card, a draw, a player in the hand, a loser.
+
+    `free` of them cost nothing in each firing (a draw tax whose first card
+    is free: 3 cards drawn pay for 2). `words` replaces the plain words on the
+    rule page and the dealer's form when the table says it otherwise
+    ("collect call", "four turned up").
+    """
+
+    each: PerEach
+    free: int = Field(default=0, ge=0)
+    words: str = ""
+
+    def __str__(self) -> str:
+        words = self.unit
+        if self.free == 1:
+            return f"{words} after the first"
+        return f"{words} after the first {self.free}" if self.free else words
+
+    @property
+    def unit(self) -> str:
+        """One of what is counted, as the dealer's form asks for it ("card drawn")."""
+        return self.words or PER_WORDS[self.each]
 
 
 class MoneyRule(Strict):
@@ -425,6 +513,12 @@ class MoneyRule(Strict):
     setting changes an amount or a destination, each choice has its own rule,
     so the ledger reads the rule in force instead of asking which game it is.
     `from_source` says what the source leaves open about it, for the rule page.
+
+    `per` says what the amount is paid for each of (see `Per`);
+    `most_per_hand` is the most of it (counted in `per`, else in firings)
+    each player may pay in one hand, kept across the hand's bookings;
+    `instead_of` names rules of the game this one replaces while in force
+    (an option's capped match instead of the plain match).
     """
 
     id: str
@@ -434,7 +528,9 @@ class MoneyRule(Strict):
     payee: Party | None = None
     amount: Amount | None = None
     cap: Amount | None = None
-    per: str = ""
+    per: Per | None = None
+    most_per_hand: int | None = Field(default=None, ge=1)
+    instead_of: list[str] = []
     mechanics: list[str] = []
     when: dict[str, str] = {}
     from_source: str = ""
@@ -525,13 +621,68 @@ class PhaseEdits(Strict):
     remove: list[str] = []
 
 
+# The night's house settings a game's own setting may answer for its hands (`Setting.house`),
+# with the values each takes (those of ledger/house_rules.py) as the table says them.
+HOUSE_KEYS: dict[str, dict[str | bool, str]] = {
+    "odd_to": {
+        "high": "the odd chip goes to the high half",
+        "low": "the odd chip goes to the low half",
+    },
+    "odd_chip": {
+        "seat_order": "odd chips between tied hands go one each from the dealer's left",
+        "first_left": "odd chips between tied hands all go to the first from the dealer's left",
+    },
+    "no_winner": {
+        "ride": "a pot nobody wins rides to the next deal",
+        "return": "a pot nobody wins goes back to who put it in",
+    },
+    "both_must_win_outright": {
+        True: "a player who declares both must win both halves outright, or gets nothing",
+        False: "a player who declares both must win or tie both halves, or gets nothing",
+    },
+    "shortfall": {
+        "pay_what_you_have": "a player short of a payment pays what they have",
+        "marker": "a player short of a payment owes the rest on a marker",
+    },
+}
+WORDS_ONLY = "Words only: changes no chips, only who wins or how the cards are played."
+SETTING_CHANGES_NOTHING = (
+    "{game}: setting {setting!r} reaches no chips: tie a money rule or step to it (when), "
+    "give its choices house settings (house), or mark it words_only"
+)
+SETTING_WORDS_ONLY_USED = "{game}: setting {setting!r} is words_only, yet {what}: drop words_only"
+
+
 class Setting(Strict):
-    """A point the seeds leave open; tables differ, so the table chooses."""
+    """A point the seeds leave open; tables differ, so the table chooses.
+
+    Every setting reaches the chips one way or says it does not: money rules
+    or steps tied to its choices (`when`), or `house`: for each choice, the
+    night's house settings it answers for this game's hands (choice -> {house
+    key: value}, the keys of `HOUSE_KEYS`), over the night's own; or
+    `words_only`: it changes who wins or how cards are played, never how
+    chips move, and the rule page says so.
+    """
 
     id: str
     question: str = Field(min_length=3)
     choices: dict[str, str]
     default: str
+    house: dict[str, dict[str, str | bool]] = {}
+    words_only: bool = False
+
+    @property
+    def words_note(self) -> str:
+        """What the rule page says of a words-only setting; nothing for the others."""
+        return WORDS_ONLY if self.words_only else ""
+
+    @property
+    def house_words(self) -> dict[str, str]:
+        """What each choice does to the night's house settings, in table words (rule page)."""
+        return {
+            choice: "; ".join(HOUSE_KEYS[key][value] for key, value in values.items())
+            for choice, values in self.house.items()
+        }
 
     @model_validator(mode="before")
     @classmethod
@@ -554,7 +705,39 @@ class Setting(Strict):
             raise ValueError(f"default {self.default!r} is not one of the choices")
         if len(self.choices) < 2:
             raise ValueError("a setting needs at least two choices")
+        self._check_house()
         return self
+
+    def _check_house(self) -> None:
+        """Every choice answers the same house settings, each with a value the ledger knows."""
+        if not self.house:
+            return
+        if self.words_only:
+            raise ValueError(f"setting {self.id!r}: words_only moves no chips, so it has no house")
+        if set(self.house) != set(self.choices):
+            missing = ", ".join(sorted(set(self.choices) ^ set(self.house)))
+            raise ValueError(
+                f"setting {self.id!r}: house must give every choice, and only those: {missing}"
+            )
+        keys = {frozenset(values) for values in self.house.values()}
+        if len(keys) != 1 or not next(iter(keys)):
+            raise ValueError(f"setting {self.id!r}: every choice's house sets the same keys")
+        for choice, values in self.house.items():
+            for key, value in values.items():
+                if key not in HOUSE_KEYS:
+                    known = ", ".join(HOUSE_KEYS)
+                    raise ValueError(
+                        f"setting {self.id!r} {choice}: house key {key!r} is not one of {known}"
+                    )
+                allowed = HOUSE_KEYS[key]
+                if (
+                    isinstance(value, bool) != isinstance(next(iter(allowed)), bool)
+                    or value not in allowed
+                ):
+                    shown = ", ".join(str(v).lower() if isinstance(v, bool) else v for v in allowed)
+                    raise ValueError(
+                        f"setting {self.id!r} {choice}: {key} is one of {shown}, not {value!r}"
+                    )
 
 
 class Option(Strict):
@@ -685,10 +868,26 @@ class Game(Strict):
         settings = {s.id: s for s in self.settings}
         for rule in self.money + [m for o in self.options for m in o.money]:
             _check_when(f"money rule {rule.id!r} when", rule.when, settings)
+            _check_rule_refs(rule, set(money_ids))
         for phase in self.phases + [p for o in self.options for p in _option_phases(o)]:
             _check_when(f"phase {phase.id!r} when", phase.when, settings)
+        self._check_settings_reach_chips()
         self._check_offers()
         return self
+
+    def _check_settings_reach_chips(self) -> None:
+        """Each setting is tied to a rule or step, answers house settings, or is words only."""
+        rules = self.money + [m for o in self.options for m in o.money]
+        steps = self.phases + [p for o in self.options for p in _option_phases(o)]
+        used = {setting for item in [*rules, *steps] for setting in item.when}
+        for setting in self.settings:
+            if setting.words_only and setting.id in used:
+                what = "a money rule or step depends on it"
+                raise ValueError(
+                    SETTING_WORDS_ONLY_USED.format(game=self.name, setting=setting.id, what=what)
+                )
+            if not (setting.words_only or setting.house or setting.id in used):
+                raise ValueError(SETTING_CHANGES_NOTHING.format(game=self.name, setting=setting.id))
 
     def _check_offers(self) -> None:
         """Every money rule is offered somewhere, and every offer names a rule it may offer.
@@ -729,6 +928,14 @@ class Game(Strict):
 def _option_phases(option: Option) -> list[Phase]:
     """The phases an option brings: those it adds and those it puts in place of others."""
     return [i.phase for i in option.phases.add] + option.phases.replace
+
+
+def _check_rule_refs(rule: MoneyRule, money_ids: set[str]) -> None:
+    """The rules a rule replaces (`instead_of`) or covers (`rest_of`) are the game's own."""
+    _check_known(f"money rule {rule.id!r} instead_of", rule.instead_of, money_ids - {rule.id})
+    for amount in (rule.amount, rule.cap):
+        if amount is not None and amount.rest_of:
+            _check_known(f"money rule {rule.id!r} rest_of", amount.rest_of, money_ids - {rule.id})
 
 
 def _check_unique(what: str, ids: list[str]) -> None:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
-from ledger import inputs
+from ledger import amounts, inputs, units
 
 
 class EnumField(serializers.ChoiceField):
@@ -192,3 +192,80 @@ class Flag(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid", input=data)
         return data
+
+
+# --- Amounts in the host's terms: chips, money or colours (ledger.amounts) -------------------
+
+
+class Money(serializers.CharField):
+    """A money amount as a string, such as "20.00"; it must be a whole number of chips."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 24)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class MoneyScheme(OpenApiSerializerFieldExtension):
+    target_class = Money
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {
+            "type": "string",
+            "description": 'Money, e.g. "20.00": a whole number of the night\'s smallest chip.',
+            "example": "20.00",
+        }
+
+
+class Colours(serializers.DictField):
+    """A count of each chip colour, such as {"red": 3, "blue": 2}."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=Whole(least=0), **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict) and len(data) > inputs.MOST_COLOURS:
+            raise serializers.ValidationError(
+                inputs.TOO_MANY.format(
+                    label=_label(self), count=len(data), most=inputs.MOST_COLOURS
+                )
+            )
+        return super().to_internal_value(data)
+
+
+AMOUNT_FIELDS = ("chips", "money", "colours")
+
+
+def amount_in(given: dict, night, *, label: str, least: int = 1) -> int | None:
+    """The units of an amount given as exactly one of `chips`, `money` or `colours`.
+
+    None when none was given (the caller decides whether that is allowed);
+    two at once, or money that is no whole number of chips, is a 400 naming
+    the field, with the same words the page shows.
+    """
+    used = [name for name in AMOUNT_FIELDS if given.get(name) is not None]
+    if not used:
+        return None
+    if len(used) > 1:
+        raise serializers.ValidationError({name: [amounts.ONE_FORM] for name in used})
+    chip_set = units.chip_set([(c["name"], c["value"]) for c in night.chips])
+    name = used[0]
+    try:
+        if name == "chips":
+            return amounts.parse(given["chips"], chip_set, label=label, least=least)
+        if name == "money":
+            return amounts.parse(
+                given["money"],
+                chip_set,
+                currency=night.currency,
+                mode=amounts.MONEY,
+                label=label,
+                least=least,
+            )
+        return amounts.colours(given["colours"], chip_set, label=label, least=least)
+    except inputs.InputError as exc:
+        raise serializers.ValidationError({name: [str(exc)]}) from None

@@ -119,7 +119,11 @@ class GameListApi(LedgerApi):
         agreed = Names(
             child=Whole(least=0),
             required=False,
-            help_text="Amounts the rules leave to the table, by name, in chips; default the ante.",
+            help_text=(
+                "Amounts the rules leave to the table, by name, in chips. Each amount the "
+                "game needs is given, or was confirmed when it was last started at this "
+                "night or group; a missing one is refused by name, never defaulted."
+            ),
         )
         save_for_group = Flag(default=False)
 
@@ -148,6 +152,7 @@ class GameListApi(LedgerApi):
                 agreed=given.get("agreed"),
                 recorded_by=actor.label,
                 save_for_group=given["save_for_group"] and actor.role == "host",
+                confirm=True,
             )
             hand = runs.deal_start(
                 run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
@@ -224,10 +229,18 @@ class BookingInput(serializers.Serializer):
         required=False,
         help_text="Role name to seat ids (one for a single seat): {'losers': [3, 4]}.",
     )
-    count = Whole(least=0, required=False, help_text="Times it fires.")
+    count = Whole(
+        least=0,
+        required=False,
+        help_text=(
+            "How many of what the rule's `per` counts, as the table saw them (3 cards drawn: "
+            "3; the ledger leaves out free ones). Not read for a rule the ledger counts "
+            "itself (per loser, per player who stayed, per turn)."
+        ),
+    )
     counts = SeatCounts(
         required=False,
-        help_text="Times it fires for each seat id, for a rule counted per seat.",
+        help_text="The same count for each seat id, for a rule counted per seat.",
     )
     bet = Whole(least=0, required=False, allow_null=True)
 

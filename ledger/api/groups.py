@@ -55,6 +55,19 @@ class HouseRulesInput(serializers.Serializer):
         help_text="A payment a player cannot cover: pay what they have, or owe the rest "
         "on a marker that the settlement includes.",
     )
+    leaving = serializers.ChoiceField(
+        CHOICES["leaving"],
+        required=False,
+        help_text="Someone leaves between deals of a game whose pot rides: 'pot_keeps' leaves "
+        "what they put in for whoever wins it; 'returned' gives back their share, in "
+        "proportion to what they put in.",
+    )
+    joining = serializers.ChoiceField(
+        CHOICES["joining"],
+        required=False,
+        help_text="Someone joins a game whose pot rides with no ante on later deals: they "
+        "'ante' into it, pay an equal 'share' of what is riding, or play for it 'free'.",
+    )
     both_must_win_outright = Flag(required=False)
 
     class Meta:
@@ -71,6 +84,8 @@ class HouseRulesOutput(serializers.Serializer):
     no_winner = serializers.ChoiceField(CHOICES["no_winner"])
     # Settings saved before this one existed lack it: they keep the house default.
     shortfall = serializers.ChoiceField(CHOICES["shortfall"], default="pay_what_you_have")
+    leaving = serializers.ChoiceField(CHOICES["leaving"], default="pot_keeps")
+    joining = serializers.ChoiceField(CHOICES["joining"], default="ante")
     both_must_win_outright = serializers.BooleanField()
 
     class Meta:

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from ledger import games, hands, inputs, runs, services
+from ledger import amounts, games, hands, inputs, runs, services
 from ledger.actors import READ_ONLY, Actor, Forbidden
 from ledger.api import reads
 from ledger.api.base import (
@@ -23,7 +23,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
-from ledger.api.fields import Flag, Ids, RecordId, Text, Whole
+from ledger.api.fields import Flag, Ids, Money, RecordId, Text, Whole, amount_in
 from ledger.api.outputs import (
     BettingKind,
     HandOutput,
@@ -280,6 +280,9 @@ class ActApi(LedgerApi):
             default=0,
             help_text="For bet and raise: the total this round ('raise to'); otherwise 0.",
         )
+        money = Money(
+            required=False, help_text='Or the same total as money, e.g. "2.50" (not with amount).'
+        )
 
         class Meta:
             ref_name = "Action"
@@ -299,10 +302,18 @@ class ActApi(LedgerApi):
         seat = _acting_seat(actor, given["seat"])
         actor.require_seat(seat, hand)
 
+        chips = given["amount"]
+        if "money" in given:
+            if "amount" in request.data:
+                raise serializers.ValidationError(
+                    {"amount": [amounts.ONE_FORM], "money": [amounts.ONE_FORM]}
+                )
+            chips = amount_in({"money": given["money"]}, actor.night, label="The amount", least=0)
+
         def write(night: Night):
             services.check_open(night)
             play = _fresh(night, number)
-            posting = play.act(seat, given["action"], given["amount"], recorded_by=actor.label)
+            posting = play.act(seat, given["action"], chips, recorded_by=actor.label)
             return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)

@@ -8,7 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from homegame.api_errors import StrictPagination
-from ledger import closing, games, inputs, services
+from ledger import closing, deletion, games, inputs, runs, services
 from ledger.actors import Actor
 from ledger.api import reads
 from ledger.api.base import (
@@ -23,7 +23,18 @@ from ledger.api.base import (
     signed_in_user,
     write_once,
 )
-from ledger.api.fields import ChipValue, Currency, Flag, RecordId, Text, Whole
+from ledger.api.fields import (
+    ChipValue,
+    Colours,
+    Currency,
+    EnumField,
+    Flag,
+    Money,
+    RecordId,
+    Text,
+    Whole,
+    amount_in,
+)
 from ledger.api.groups import HouseRulesInput
 from ledger.api.outputs import (
     ChipsWriteOutput,
@@ -37,6 +48,8 @@ from ledger.models import Group, Night, Person, Seat
 NO_SUCH_GROUP = "Group {id} is not one of yours."
 NOT_IN_GROUP = "Person {id} is not on this group's roster."
 PERSON_OR_NAME = "Name an existing person or give a new name, not both."
+BUY_IN_AMOUNT = "Give the buy-in as chips, money or colours."
+NO_SUCH_HOLDER = "The cash holder must be a player at this table, or none for the bank."
 
 TAG = ["ledger: nights"]
 SEATS = ["ledger: seats and chips"]
@@ -120,6 +133,26 @@ class NightDetailApi(LedgerApi):
     def get(self, request, night_id: int):
         actor = night_actor(request, night_id)
         return Response(NightOutput(reads.night_view(actor.night, actor)).data)
+
+    @extend_schema(
+        tags=TAG,
+        responses={204: None, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def delete(self, request, night_id: int):
+        """Delete a test night and every row of it, while no settlement payment is marked paid.
+
+        The signed-in host only; once a payment is marked paid the answer is
+        400 with the reason and nothing changes (see ledger/deletion.py).
+        Repeating the key repeats the 204, though the night is gone.
+        """
+        user = signed_in_user(request)
+
+        def remove():
+            deletion.night_delete(night=night_actor(request, night_id).night)
+            return status.HTTP_204_NO_CONTENT, None
+
+        return host_write_once(request, user, remove)
 
 
 def _seat_body(night: Night, seat: Seat) -> dict:
@@ -233,18 +266,45 @@ class LeaveApi(LedgerApi):
         def write(night: Night):
             services.check_open(night)
             seat = seat_in(night, seat_id)
-            services.leave(night=night, seat=seat, recorded_by=actor.label)
+            runs.seat_leave(night=night, seat=seat, recorded_by=actor.label)
             return status.HTTP_200_OK, SeatOutput(reads.seat_view(seat, 0)).data
 
         return write_once(request, actor, write)
 
 
+class PaidInput(serializers.Serializer):
+    """An amount as chips, money or colours (exactly one), and how it was paid."""
+
+    chips = Whole(least=1, required=False, help_text="Whole chips, more than zero.")
+    money = Money(required=False, help_text='Or money, e.g. "20.00".')
+    colours = Colours(required=False, help_text='Or a count of each colour, e.g. {"red": 3}.')
+    paid = EnumField(
+        services.PAID,
+        enum_name="PaidHow",
+        default=services.CREDIT,
+        help_text="cash: handed to the holder now; credit: settled at the end (the default).",
+    )
+    holder = RecordId(
+        required=False,
+        allow_null=True,
+        help_text="With cash: the seat that holds the cash; none: the bank (the host).",
+    )
+
+
+def _holder(night: Night, given: dict) -> Seat | None:
+    holder = given.get("holder")
+    if holder is None:
+        return None
+    seat = Seat.objects.select_related("person").filter(pk=holder, night_id=night.pk).first()
+    if seat is None:
+        raise serializers.ValidationError({"holder": [NO_SUCH_HOLDER]})
+    return seat
+
+
 class BuyInApi(LedgerApi):
-    """Chips from the bank to a stack, on credit until the settlement."""
+    """Chips from the bank to a stack: paid in cash to the bank (or a player), or on credit."""
 
-    class InputSerializer(serializers.Serializer):
-        chips = Whole(least=1, help_text="Whole chips, more than zero.")
-
+    class InputSerializer(PaidInput):
         class Meta:
             ref_name = "BuyIn"
 
@@ -256,17 +316,29 @@ class BuyInApi(LedgerApi):
     )
     def post(self, request, night_id: int, seat_id: int):
         def book(night: Night, seat: Seat, given: dict, label: str):
-            return services.buy_in(night=night, seat=seat, chips=given["chips"], recorded_by=label)
+            chips = amount_in(given, night, label="The buy-in")
+            if chips is None:
+                raise serializers.ValidationError({"chips": [BUY_IN_AMOUNT]})
+            return services.buy_in(
+                night=night,
+                seat=seat,
+                chips=chips,
+                recorded_by=label,
+                paid=given["paid"],
+                holder=_holder(night, given),
+            )
 
         return _seat_chips_write(request, night_id, seat_id, self.InputSerializer, book)
 
 
 class CashOutApi(LedgerApi):
-    """Chips from a stack back to the bank: the whole stack unless `chips` says less."""
+    """Chips from a stack back to the bank: the whole stack unless an amount says less.
 
-    class InputSerializer(serializers.Serializer):
-        chips = Whole(least=1, required=False, help_text="Default: the whole stack.")
+    Paid in cash from the bank (or the player holding cash) with `paid`
+    "cash", never more than it holds; otherwise settled at the end.
+    """
 
+    class InputSerializer(PaidInput):
         class Meta:
             ref_name = "CashOut"
 
@@ -279,7 +351,12 @@ class CashOutApi(LedgerApi):
     def post(self, request, night_id: int, seat_id: int):
         def book(night: Night, seat: Seat, given: dict, label: str):
             return services.cash_out(
-                night=night, seat=seat, chips=given.get("chips"), recorded_by=label
+                night=night,
+                seat=seat,
+                chips=amount_in(given, night, label="The cash-out"),
+                recorded_by=label,
+                paid=given["paid"],
+                holder=_holder(night, given),
             )
 
         return _seat_chips_write(request, night_id, seat_id, self.InputSerializer, book)

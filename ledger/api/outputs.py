@@ -242,7 +242,9 @@ class ChipsWriteOutput(serializers.Serializer):
 
 
 class Party(serializers.Serializer):
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(
+        allow_null=True, help_text="null: the bank, the host's cash box for chips paid in cash."
+    )
     name = serializers.CharField()
 
     class Meta:

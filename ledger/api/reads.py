@@ -199,11 +199,12 @@ def settlement_view(night: Night) -> dict:
 
 
 def payment_view(night: Night, payment) -> dict:
-    by_hand = closing.hand_results(night, [payment.payer_id, payment.payee_id])
+    parties = [s for s in (payment.payer_id, payment.payee_id) if s is not None]
+    by_hand = closing.hand_results(night, parties)
     return {
         "id": payment.pk,
-        "payer": {"seat": payment.payer_id, "name": payment.payer.person.name},
-        "payee": {"seat": payment.payee_id, "name": payment.payee.person.name},
+        "payer": {"seat": payment.payer_id, "name": closing.party_name(payment.payer)},
+        "payee": {"seat": payment.payee_id, "name": closing.party_name(payment.payee)},
         "amount": payment.amount,
         "paid_at": payment.paid_at,
         "hands": [

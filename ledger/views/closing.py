@@ -7,6 +7,7 @@ ending the night are POSTs.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
@@ -16,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import actors, closing, games, inputs, runs, services
+from ledger import actors, amounts, closing, games, inputs, runs, services
 from ledger.actors import Actor
 from ledger.forms import counted_chips, seat_from, whole
 from ledger.models import Night, Payment
@@ -179,9 +180,12 @@ def settlement_context(night: Night, actor: Actor) -> dict:
     # Chips in a pot belong to nobody yet, so results so far wait for the hand to end.
     rows, payments = ([], []) if in_play else closing.results(night)
     names = state.labels([r.seat for r in rows])
+    names[None] = closing.BANK_NAME
+    cash = [] if in_play else services.cash_moves(night)
     explained = []
     for payment in payments:
-        per_hand = closing.hand_results(night, [payment.payer_id, payment.payee_id])
+        both = [payment.payer_id, payment.payee_id]
+        per_hand = closing.hand_results(night, [s for s in both if s is not None])
         explained.append(
             {
                 "payment": payment,
@@ -191,9 +195,15 @@ def settlement_context(night: Night, actor: Actor) -> dict:
                     (number, results.get(payment.payer_id, 0), results.get(payment.payee_id, 0))
                     for number, results in per_hand.items()
                 ],
+                "cash": [cash_words(m, names, night) for m in cash if m.seat in both],
             }
         )
+    boxes = closing.cash_boxes(night) if not in_play else {}
     return {
+        "cash_boxes": [
+            (names.get(holder, closing.BANK_NAME), money_words(chips, night))
+            for holder, chips in boxes.items()
+        ],
         "night": night,
         "actor": actor,
         "rows": [{"row": r, "name": names[r.seat.pk]} for r in rows],
@@ -257,6 +267,28 @@ def csv_response(text: str, filename: str) -> HttpResponse:
 def journal_csv(request: HttpRequest, night_id: int) -> HttpResponse:
     found, _ = night_for(request, night_id)
     return csv_response(closing.journal_csv(found), f"night-{found.pk}-journal.csv")
+
+
+def money_words(chips: int, night: Night) -> str:
+    return amounts.show_money(Decimal(night.unit) * chips, night.currency)
+
+
+def cash_words(move: services.CashMove, names: dict, night: Night) -> str:
+    """One cash hand-over in words, for the explanation under a payment."""
+    holder = names[move.holder] if move.holder is not None else "the bank"
+    player = names[move.seat]
+    if move.chips > 0:
+        return f"{player} paid {money_words(move.chips, night)} in cash for chips, to {holder}."
+    payer = holder[:1].upper() + holder[1:]
+    return f"{payer} paid {player} {money_words(-move.chips, night)} in cash for chips."
+
+
+@require_GET
+def payments_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    found, actor = night_for(request, night_id)
+    if settlement_context(found, actor)["in_play"]:
+        return HttpResponse(IN_PLAY, status=409, content_type="text/plain; charset=utf-8")
+    return csv_response(closing.payments_csv(found), f"night-{found.pk}-payments.csv")
 
 
 @require_GET

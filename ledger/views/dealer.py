@@ -222,8 +222,6 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     saved = runs.choices(found, spec.slug)
     chosen = dealer.table_settings(spec, saved.get("settings", {}))
     options = saved.get("options", [])
-    names = runs.every_agreed_name(spec)
-    last = {n: v for n, v in saved.get("agreed", {}).items() if n in names}
     view = state.table(found, actor)
     owners = dealer.setting_owner(spec)
     ctx = {
@@ -236,7 +234,8 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         },
         "options": options,
         "chosen": chosen,
-        "agreed": list(runs.agreed_amounts(spec, last, names, found).items()),
+        # Each prefilled (last time's, else the night's ante); Start confirms them.
+        "agreed": list(runs.offered(found, spec.slug).items()),
         "next_dealer": hands.next_dealer(found),
         "family": FAMILIES[spec.family],
         "error": "",
@@ -299,6 +298,7 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             agreed=agreed,
             recorded_by=actor.label,
             save_for_group=bool(post.get("save_for_group")) and actor.role == "host",
+            confirm=True,
         )
         _deal(night, actor, run, post)
         return {}

@@ -20,18 +20,20 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ledger import closing, services
+from ledger import across_nights, charts, closing, deletion, services
+from ledger.actors import Forbidden
 from ledger.forms import GroupForm, HouseRulesForm, NightForm, PersonForm, form_message
 from ledger.house_rules import HouseRulesError
 from ledger.journal import LedgerError
 from ledger.models import Group, Night, Person
 from ledger.units import ChipSet, UnitError, chips_for
-from ledger.views.common import HtmxHttpRequest, see_other
+from ledger.views.common import HtmxHttpRequest, night_for, see_other
 from rulebook.models import Game
 
 CREATED = "ledger_created"
 UNIT_WARNING = "{game} needs {amounts}; with a {unit} chip that cannot be paid exactly."
 UNIT_TAG = "unit"
+DELETED = "{name} is deleted, with its whole journal; the results below leave it out."
 
 
 def unit_warnings(chipset: ChipSet) -> list[str]:
@@ -144,8 +146,64 @@ def group(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
         "rules": rules,
         "person_form": person,
         "error": error,
+        **group_results(found),
     }
     return render(request, "ledger/group.html", ctx, status=400 if error else 200)
+
+
+def group_results(group: Group) -> dict:
+    """The group's ended nights, each person's results across them, and the running-total chart.
+
+    Computed from the nights there are now, so a deleted night leaves no trace.
+    """
+    people = list(group.people.all())
+    names = {p.pk: p.name for p in people}
+    ended = list(
+        group.nights.filter(status=Night.Status.ENDED).order_by("ended_at", "created_at", "pk")
+    )
+    nights = []
+    for night in ended:
+        rows, _ = closing.results(night)
+        nets = {r.seat.person_id: across_nights.Net(r.chips, r.money) for r in rows}
+        nights.append(across_nights.NightNets(night=night.pk, currency=night.currency, nets=nets))
+        names.update({r.seat.person_id: r.seat.person.name for r in rows})
+    table = across_nights.standings(nights, [p.pk for p in people])
+    currency = across_nights.main_currency(nights)
+    points = across_nights.running_totals(nights, currency)
+    charted = [n for n in ended if n.currency == currency]
+    chart = charts.net_chart(
+        points,
+        names,
+        first=charted[0].name if charted else "",
+        last=charted[-1].name if len(charted) > 1 else "",
+        currency=currency,
+    )
+    by_night = [
+        {
+            "night": night,
+            "rows": [
+                {"name": names[pk], "person": pk, "net": net}
+                for pk, net in sorted(nets.nets.items(), key=lambda i: -i[1].chips)
+            ],
+        }
+        for night, nets in zip(ended, nights, strict=True)
+    ]
+    return {
+        "standings": [
+            {
+                "name": names[r.person],
+                "person": r.person,
+                "nights": r.nights,
+                "chips": r.chips,
+                "money": sorted(r.money.items()),
+            }
+            for r in table
+        ],
+        "by_night": by_night,
+        "results_chart": chart,
+        "chart_currency": currency,
+        "several_currencies": len({n.currency for n in ended}) > 1,
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -245,3 +303,36 @@ def person(request: HtmxHttpRequest, person_id: int) -> HttpResponse:
         "won": sum(1 for r in results if r["ended"] and r["chips"] > 0),
     }
     return render(request, "ledger/person.html", ctx)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def night_delete(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The host's "Delete this night": GET asks to confirm, POST deletes it (no script needed).
+
+    Refused (400, nothing changed) once a settlement payment is marked paid;
+    a seated phone gets 403, anyone else 404. A repeated submit of the same
+    form goes where the first one went, though the night is gone by then.
+    """
+    earlier = request.session.get(CREATED, {}).get(request.POST.get("idempotency_key", "")[:80])
+    if request.method == "POST" and earlier:
+        return see_other(earlier)
+    found, actor = night_for(request, night_id)
+    ctx = {"night": found, "reason": deletion.refusal(found), "error": "", "host": True}
+    try:
+        actor.require_host()
+    except Forbidden as exc:
+        ctx |= {"error": str(exc), "host": False}
+        return render(request, "ledger/night_delete.html", ctx, status=403)
+    if request.method == "GET":
+        return render(request, "ledger/night_delete.html", ctx)
+
+    def make() -> str:
+        deletion.night_delete(night=found)
+        messages.success(request, DELETED.format(name=found.name))
+        return reverse("ledger:group", args=[found.group_id])
+
+    try:
+        return created_once(request, make)
+    except LedgerError as exc:
+        return render(request, "ledger/night_delete.html", ctx | {"error": str(exc)}, status=400)

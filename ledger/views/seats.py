@@ -22,9 +22,9 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import closing, inputs, services
+from ledger import closing, games, inputs, runs, services
 from ledger.actors import Actor
-from ledger.forms import SeatAddForm, form_message, seat_from, whole
+from ledger.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
 from ledger.models import Night
 from ledger.views import state
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
@@ -80,19 +80,24 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
     seated = {r.seat.person_id for r in view.rows}
     people = [p for p in night.group.people.all() if p.pk not in seated]
     nets = closing.nets(night)
+    flows = closing.flows(night)
     rows = []
     for row in view.rows:
         link = absolute(request, reverse("ledger:join", args=[row.seat.join_token]))
+        flow = flows.get(row.seat.pk, closing.Flow())
         rows.append(
             {
                 "row": row,
                 "net": nets.get(row.seat.pk, 0),
-                "in_for": row.stack - nets.get(row.seat.pk, 0),
+                # What they bought, never less than nothing: cash-outs are shown apart.
+                "in_for": flow.bought,
+                "flow": flow,
                 "link": link,
                 "qr": "" if row.seat.join_revoked or row.seat.left_at else qr_svg(link),
             }
         )
     watch = absolute(request, reverse("ledger:watch", args=[night.spectator_token]))
+    holder_seats = {r.seat.pk: r.seat for r in view.rows}
     return {
         "night": night,
         "t": view,
@@ -102,6 +107,14 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
         "watch_qr": qr_svg(watch) if not night.spectator_revoked else "",
         "unit": night.unit,
         "error": error,
+        "game": (game := games.open_run(night)),
+        "game_riding": games.riding(night) if game else 0,
+        "come_and_go": runs.come_and_go_words(game) if game else [],
+        "holders": [r.seat for r in view.rows if not r.seat.left_at],
+        "cash_boxes": [
+            (closing.party_name(holder_seats.get(h)), chips)
+            for h, chips in closing.cash_boxes(night).items()
+        ],
     }
 
 
@@ -174,9 +187,15 @@ def seat_add(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def buy_in(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
-        chips = whole(request.POST.get("chips"), "The buy-in", least=1)
+        chips = amount(request.POST.get("chips"), night, "The buy-in", mode=request.POST.get("in"))
+        paid, holder = paid_how(request.POST, night)
         posting = services.buy_in(
-            night=night, seat=_seat(night, request), chips=chips, recorded_by=actor.label
+            night=night,
+            seat=_seat(night, request),
+            chips=chips,
+            recorded_by=actor.label,
+            paid=paid,
+            holder=holder,
         )
         return {"message": posting.memo}
 
@@ -187,9 +206,16 @@ def buy_in(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def cash_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         text = request.POST.get("chips", "").strip()
-        chips = whole(text, "The cash-out", least=1) if text else None
+        mode = request.POST.get("in")
+        chips = amount(text, night, "The cash-out", mode=mode) if text else None
+        paid, holder = paid_how(request.POST, night)
         posting = services.cash_out(
-            night=night, seat=_seat(night, request), chips=chips, recorded_by=actor.label
+            night=night,
+            seat=_seat(night, request),
+            chips=chips,
+            recorded_by=actor.label,
+            paid=paid,
+            holder=holder,
         )
         return {"message": posting.memo}
 
@@ -229,8 +255,7 @@ def leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         seat = _seat(night, request)
         services.check_open(night)
-        services.leave(night=night, seat=seat, recorded_by=actor.label)
-        return {"message": f"{seat.person.name} has left and is cashed out."}
+        return {"message": runs.seat_leave(night=night, seat=seat, recorded_by=actor.label)}
 
     return seats_write(request, night_id, call)
 

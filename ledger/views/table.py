@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from homegame import limits
-from ledger import actors, betting, flow, hands, runs, services
+from ledger import actors, betting, deletion, flow, forms, hands, runs, services
 from ledger.actors import Actor
 from ledger.forms import (
     NO_PLAYERS,
@@ -80,6 +80,8 @@ def context(
         "poll_headers": json.dumps({"If-None-Match": state.etag(state.viewer_of(actor), marks)}),
         "watching": actor.role == "spectator",
         "my_step": asked_of(view, actor),
+        # In the polled region, so every phone's chart follows each hand as it is played.
+        "chart": state.chart(night, {r.seat.pk: r.name for r in view.rows}),
     }
     if view.hand is None and view.open:
         choices = state.start_choices(night)
@@ -115,8 +117,8 @@ def answer(
 
 
 def full_page(night: Night, view: state.Table) -> dict:
-    names = {r.seat.pk: r.name for r in view.rows}
-    return {"chart": state.chart(night, names)}
+    """What only the whole page shows, outside the polled region: deleting a test night."""
+    return {"may_delete": view.is_host and not deletion.refusal(night)}
 
 
 def asked_of(view: state.Table, actor: Actor) -> str:
@@ -372,7 +374,11 @@ def hand_act(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRespo
         action = post.get("action", "")
         if action not in betting.KINDS:
             raise ValidationError(UNKNOWN_ACTION.format(action=action))
-        amount = whole(post.get("amount"), "The amount") if action in ("bet", "raise") else 0
+        amount = (
+            forms.amount(post.get("amount"), night, "The amount", mode=post.get("in"), least=0)
+            if action in ("bet", "raise")
+            else 0
+        )
         play = hands.load(hand_of(night, hand_id))  # read now that the night is locked
         seat = seat_from(night, post.get("seat"))
         posting = play.act(seat, action, amount, recorded_by=actor.label)

@@ -42,7 +42,9 @@ def stacks(night, seats):
 
 def start(api, night, seats, **body):
     ann, bob, cat = (s.pk for s in seats)
-    body = {"game": GUTS, "dealer": cat, "players": [ann, bob, cat]} | body
+    # The API's game start confirms every agreed amount the game needs (the ante here).
+    agreed = {"agreed": {"the table's ante": 1}}
+    body = {"game": GUTS, "dealer": cat, "players": [ann, bob, cat]} | agreed | body
     return send(api, f"{night.pk}/games/", body)
 
 

@@ -139,6 +139,7 @@ class Endpoint:
     allowed: frozenset[str] = frozenset({"host"})
     ok: int = 200
     group_scoped: bool = False
+    signed_in_only: bool = False  # a seat's key is no host: refused before the night is looked up
 
     def expected(self, caller: str) -> int:
         if caller in self.allowed:
@@ -148,7 +149,7 @@ class Endpoint:
         if caller == "other_host":
             return 404
         if caller == "foreign_seat":
-            return 403 if self.group_scoped else 404
+            return 403 if self.group_scoped or self.signed_in_only else 404
         return 403
 
 
@@ -166,6 +167,8 @@ ENDPOINTS = [
     endpoint("pots", "get", "{n}/hands/1/pots/", stage=round_open, allowed=TABLE),
     endpoint("journal", "get", "{n}/journal/", stage=round_open, allowed=TABLE),
     endpoint("settlement", "get", "{n}/settlement/", stage=ended, allowed=TABLE),
+    # Deleting a test night: its host only.
+    endpoint("night delete", "delete", "{n}/", ok=204, signed_in_only=True),
     # The roster belongs to the signed-in host.
     endpoint("people", "get", "groups/{g}/people/", group_scoped=True),
     endpoint(
@@ -227,7 +230,7 @@ ENDPOINTS = [
         "post",
         "{n}/games/",
         stage=settled,
-        body={"game": "guts-three-card"},
+        body={"game": "guts-three-card", "agreed": {"the table's ante": 1}},
         allowed=("host", "own_seat"),
         ok=201,
     ),
@@ -369,6 +372,8 @@ def call(client: APIClient, ep: Endpoint, ids: dict[str, int]):
     path = API + fill(ep.path, ids)
     if ep.method == "get":
         return client.get(path)
+    if ep.method == "delete":
+        return client.delete(path, HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
     body = fill(ep.body or {}, ids)
     return client.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
 
@@ -390,10 +395,12 @@ def test_each_endpoint_answers_each_caller(world, ep, caller):
 def refusal_message(ep: Endpoint, caller: str) -> str:
     if caller == "anonymous":
         return NOT_SIGNED_IN
-    if caller == "watch" and ep.method == "post":
+    if caller == "watch" and ep.method != "get":
         return READ_ONLY
     if ep.group_scoped:
         return groups_api.NO_SUCH_GROUP if caller == "other_host" else base.SIGNED_IN_ONLY
+    if ep.signed_in_only and caller != "other_host":
+        return base.SIGNED_IN_ONLY
     if caller in ("other_host", "foreign_seat"):
         return base.NO_SUCH_NIGHT
     if caller == "watch":

@@ -385,23 +385,27 @@ def test_the_coward_tariff_is_a_quarter_from_everyone():
 
 
 def test_draw_tax_charges_only_the_cards_after_the_first():
-    # Drawing 3 cards costs a nickel for each after the first: count 2, 2 chips at 0.05.
+    # Drawing 3 cards costs a nickel for each after the first: the table says 3, 2 chips at 0.05.
     tax = rule("five-card-double-draw", "draw-tax")
-    assert "after the first" in tax.per
+    assert str(tax.per) == "card drawn after the first"
     transfers = charge(
-        tax, table(chips_per_money=NICKEL_CHIPS), Firing(roles={"actor": B}, count=3 - 1)
+        tax, table(chips_per_money=NICKEL_CHIPS), Firing(roles={"actor": B}, count=3)
     )
     assert paid(transfers) == [(B, "pot", 2)]
+    # One card drawn is the free one: nothing to pay.
+    assert charge(tax, table(chips_per_money=NICKEL_CHIPS), Firing(roles={"actor": B})) == []
 
 
-def test_three_collect_calls_are_capped_at_a_dollar():
-    # 3 x 0.50 = 30 chips at 0.05, capped at 1.00 = 20 chips.
-    transfers = charge(
-        rule("phone-home", "collect-call"),
-        table(chips_per_money=NICKEL_CHIPS),
-        Firing(roles={"actor": C}, count=3),
-    )
-    assert paid(transfers) == [(C, "pot", 20)]
+def test_three_collect_calls_in_one_hand_are_refused_two_are_a_dollar():
+    # Two calls a player a hand: 2 x 0.50 = 20 chips at 0.05; a third is refused, never cut.
+    call = rule("phone-home", "collect-call")
+    nickels = table(chips_per_money=NICKEL_CHIPS)
+    two = charge(call, nickels, Firing(roles={"actor": C}, count=2))
+    assert paid(two) == [(C, "pot", 20)]
+    with pytest.raises(ChargeError, match="at most 2 a hand and has had 2"):
+        charge(call, nickels, Firing(roles={"actor": C}, count=1, used={C: 2}))
+    with pytest.raises(ChargeError, match="at most 2 a hand and has had 0"):
+        charge(call, nickels, Firing(roles={"actor": C}, count=3))
 
 
 # Betting against the pot
@@ -529,11 +533,19 @@ def test_the_put_and_take_dealer_keeps_what_is_left():
     assert paid(charge(rule("put-and-take", "dealer-keeps"), table(pot=7))) == [("pot", E, 7)]
 
 
-def test_the_dealer_covers_a_shortfall_only_when_the_caller_names_it():
-    # C was 8 chips short; the schema cannot say "the rest of take-1", so the caller fires it.
+def test_the_dealer_covers_what_the_pot_is_short_in_the_same_firing():
+    # Take-1, 10 chips a match; A and C match once; the pot holds 12: C is 8 short, E covers.
     cover = rule("put-and-take", "dealer-covers")
-    transfers = charge(cover, table(), Firing(roles={"each_player": C}, bet=8))
-    assert paid(transfers) == [(E, C, 8)]
+    transfers = charge(
+        rule("put-and-take", "take-1"),
+        table(pot=12, chips_per_money=NICKEL_CHIPS),
+        Firing(count={A: 1, C: 1}),
+        cover=cover,
+    )
+    assert paid(transfers) == [("pot", A, 10), ("pot", C, 2), (E, C, 8)]
+    # The cover is no firing of its own.
+    with pytest.raises(ChargeError, match="booked with them"):
+        charge(cover, table(), Firing(roles={"each_player": C}, bet=8))
 
 
 # Other fees, blinds and forfeits
@@ -876,7 +888,16 @@ def test_the_module_imports_without_django():
 
 # Properties
 
-ALL_RULES = [r for slug in GAMES for r in rules_of(slug)]
+# A cover (the rest of the pot) is fired only with the rules it covers, and then always.
+COVERS = {
+    (slug, covered): r
+    for slug in GAMES
+    for r in rules_of(slug)
+    if r.amount and r.amount.rest_of
+    for covered in r.amount.rest_of
+}
+ALL_RULES = [r for slug in GAMES for r in rules_of(slug) if not (r.amount and r.amount.rest_of)]
+COVER_OF = {id(r): COVERS.get((slug, r.id)) for slug in GAMES for r in rules_of(slug)}
 AGREED_NAMES = sorted({a.agreed for r in ALL_RULES for a in (r.amount, r.cap) if a and a.agreed})
 SEAT_PARTIES = sorted(SEAT_ROLES)
 FIXED_MONEY = [Decimal(m) for m in ("0.05", "0.10", "0.25", "0.50", "1.00")]
@@ -942,16 +963,18 @@ def firings(draw, seats, rule):
         for role in SEAT_PARTIES
         if role not in DERIVED_ROLES
     }
-    count = draw(st.integers(0, 3))
+    most = rule.most_per_hand or 3  # more than the most a hand is refused, never charged
+    count = draw(st.integers(0, min(3, most)))
     if rule.payer in SEAT_ROLES and draw(st.booleans()):
-        count = {seat: draw(st.integers(0, 3)) for seat in seats}
+        count = {seat: draw(st.integers(0, min(3, most))) for seat in seats}
     return Firing(roles=roles, count=count, bet=draw(st.none() | st.integers(100, 200)))
 
 
 @settings(max_examples=400, deadline=None)
 @given(tables(), st.sampled_from(ALL_RULES) | made_up_rules(), st.data())
 def test_charges_conserve_chips_and_never_overdraw_a_stack_or_a_pot(table, rule, data):
-    transfers = charge(rule, table, data.draw(firings(list(table.order), rule)))
+    firing = data.draw(firings(list(table.order), rule))
+    transfers = charge(rule, table, firing, cover=COVER_OF.get(id(rule)))
     change = effects(transfers)
     assert sum(change.values()) == 0
     assert all(t.chips > 0 for t in transfers)

@@ -84,15 +84,21 @@ def test_negative_chip_amounts_stay_numbers_in_the_journal_csv(hostile):
 def test_formula_names_come_out_as_text_and_money_stays_numeric_in_the_settlement_csv(hostile):
     night, _ = hostile
     table = rows(closing.settlement_csv(night))
-    nets = {row[0]: (row[2], row[3]) for row in table[1:4]}
+    assert len(table) == 4  # one table: a header and a row per player
+    nets = {row[0]: (row[2], row[3], row[4], row[5], row[8], row[9]) for row in table[1:]}
     assert nets == {
-        "'" + HYPERLINK: ("-25", "-1.25"),
-        "'" + SUM: ("26", "1.30"),
-        "'" + SUMS: ("-1", "-0.05"),
+        "'" + HYPERLINK: ("100", "75", "-25", "-1.25", "1.25", "0.00"),
+        "'" + SUM: ("100", "126", "26", "1.30", "0.00", "1.30"),
+        "'" + SUMS: ("100", "94", "-1", "-0.05", "0.05", "0.00"),
     }
-    payments = {(row[0], row[1], row[2]) for row in table[6:]}
-    assert payments == {("'" + HYPERLINK, "'" + SUM, "1.25"), ("'" + SUMS, "'" + SUM, "0.05")}
     assert formula_cells(table) == []
+    payments = rows(closing.payments_csv(night))
+    assert payments[0] == ["payer", "payee", "amount USD", "paid"]
+    assert {(row[0], row[1], row[2]) for row in payments[1:]} == {
+        ("'" + HYPERLINK, "'" + SUM, "1.25"),
+        ("'" + SUMS, "'" + SUM, "0.05"),
+    }
+    assert formula_cells(payments) == []
 
 
 @pytest.mark.parametrize(

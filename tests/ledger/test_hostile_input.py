@@ -285,7 +285,12 @@ def test_a_charge_count_past_the_bound_is_refused_on_the_dealer_page(page, bough
         page,
         "game_start",
         night.pk,
-        data={"game": "zap", "dealer": str(seats[0].pk), "players": [str(s.pk) for s in seats]},
+        data={
+            "game": "zap",
+            "dealer": str(seats[0].pk),
+            "players": [str(s.pk) for s in seats],
+            "agreed-the table's ante": "1",
+        },
     )
     hand = night.hands.get()
     rule = "full-table-fee"  # booked so many times, the dealer says how many

@@ -35,6 +35,7 @@ M10   test_m10_put_and_take_the_dealer_keeps_what_the_takes_leave_in_the_pot
       test_m10_put_and_take_the_dealer_covers_what_the_pot_cannot_pay
 M11   test_m11_trash_poker_draws_and_passes_cost_an_ante_each_and_knocking_is_free
 M12   test_m12_draw_tax_charges_every_card_drawn_after_the_first
+      (the table enters the cards drawn; the ledger leaves out the free first)
 M13   test_m13_each_push_and_substitution_pays_the_agreed_price_and_roll_your_own_pushes_free
       test_m13_a_fee_paid_into_the_pot_is_won_by_the_showdown_winner
 M14   test_m14_phone_home_cards_cost_a_quarter_and_collect_calls_stop_at_the_cap
@@ -482,17 +483,12 @@ def test_m10_put_and_take_the_dealer_covers_what_the_pot_cannot_pay(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob], "put-and-take", dealer=cat, antes=False)
     fire(hand, "put-1", count={ann.pk: 1})  # Ann 1: pot 1
-    # Bob matches the first take card, 10 chips: the pot has 1, so it pays 1 and no more.
-    fire(hand, "take-1", count={bob.pk: 1})
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 51, 50), pots=(0,))
-    # The dealer pays Bob the 9 the pot was short, fired for Bob alone.
-    fire(
-        hand,
-        "dealer-covers",
-        roles={"each_player": bob.pk},
-        agreed={"whatever the pot is short": 9},
-    )
+    # Bob matches the first take card, 10 chips: the pot has 1 and pays it, and the
+    # dealer pays Bob the 9 it was short, in the same posting: only the count is entered.
+    posting = fire(hand, "take-1", count={bob.pk: 1})
+    assert posting.detail["covered_by"] == "dealer-covers"
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 60, 41), pots=(0,))
+    refused(hand, "dealer-covers", "booked with them")  # never fired on its own
     refused(hand, "dealer-keeps", NOTHING)  # nothing left for the dealer
     assert journal_total(night) == 0
 
@@ -518,12 +514,12 @@ def test_m11_trash_poker_draws_and_passes_cost_an_ante_each_and_knocking_is_free
 def test_m12_draw_tax_charges_every_card_drawn_after_the_first(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "five-card-double-draw")  # pot 3; 49 each
-    # A nickel (1 chip) per card after the first: the caller counts k - 1.
-    fire(hand, "draw-tax", roles={"actor": ann.pk}, count=2)  # Ann draws 3: 2 chips
-    refused(hand, "draw-tax", NOTHING, roles={"actor": bob.pk}, count=0)  # Bob draws 1: free
-    fire(hand, "draw-tax", roles={"actor": cat.pk}, count=3)  # Cat draws 4: 3 chips
+    # A nickel (1 chip) per card after the first: the table enters the cards drawn.
+    fire(hand, "draw-tax", roles={"actor": ann.pk}, count=3)  # Ann draws 3: 2 chips
+    refused(hand, "draw-tax", NOTHING, roles={"actor": bob.pk}, count=1)  # Bob draws 1: free
+    fire(hand, "draw-tax", roles={"actor": cat.pk}, count=4)  # Cat draws 4: 3 chips
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 49, 46), pots=(8,))
-    fire(hand, "draw-tax", roles={"actor": ann.pk}, count=1)  # second draw, 2 cards: 1 chip
+    fire(hand, "draw-tax", roles={"actor": ann.pk}, count=2)  # second draw, 2 cards: 1 chip
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(46, 49, 46), pots=(9,))
     award_all(hand, ann)  # 46 + 9
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(55, 49, 46), pots=(0,))
@@ -566,8 +562,10 @@ def test_m14_phone_home_cards_cost_a_quarter_and_collect_calls_stop_at_the_cap(m
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "phone-home")  # pot 3; 49 each
     fire(hand, "phone-home", roles={"actor": ann.pk})  # a quarter: 5
-    # Three collect calls at 50c are 30 chips, capped at 1.00 a hand: 20.
-    fire(hand, "collect-call", roles={"actor": bob.pk}, count=3)
+    # Two collect calls a player a hand at 50c: 10 chips each. A third is refused.
+    fire(hand, "collect-call", roles={"actor": bob.pk})
+    fire(hand, "collect-call", roles={"actor": bob.pk})
+    refused(hand, "collect-call", "at most 2 a hand and has had 2", roles={"actor": bob.pk})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 29, 49), pots=(28,))
     award_all(hand, bob)  # 29 + 28
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 57, 49), pots=(0,))

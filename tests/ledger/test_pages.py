@@ -203,7 +203,11 @@ def test_a_whole_night_through_the_pages(host_client, host):
 
     csv = host_client.get(url("settlement_csv", night.pk))
     assert csv["Content-Disposition"] == f'attachment; filename="night-{night.pk}-settlement.csv"'
-    assert "Ann,1,-61,-3.05" in csv.content.decode()
+    # One table: bought in, cashed out, net in chips and money, cash, what each pays and receives.
+    assert "Ann,1,200,139,-61,-3.05,0.00,0.00,3.05,0.00" in csv.content.decode()
+    payments_csv = host_client.get(url("payments_csv", night.pk))
+    assert payments_csv["Content-Disposition"].endswith('payments.csv"')
+    assert "Ann,Cat,3.05,True" in payments_csv.content.decode()
     journal_csv = host_client.get(url("journal_csv", night.pk))
     assert journal_csv["Content-Disposition"].startswith("attachment;")
     assert "Cat is all in (49)" in journal_csv.content.decode()

@@ -66,7 +66,10 @@ def start(client, night, seats, game, **extra):
         "game": game,
         "dealer": str(seats[2].pk),
         "players": [str(s.pk) for s in seats],
-    } | extra
+    }
+    # The start page's agreed amounts as it prefills them: Start confirms them.
+    data |= {f"agreed-{name}": chips for name, chips in runs.offered(night, game).items()}
+    data |= extra
     response = post(client, url("game_start", night.pk), data)
     assert response.status_code == 303, text(response)[:500]
     return night.hands.order_by("-number").first()

@@ -1,0 +1,259 @@
+"""Open points of the money mechanics the table now settles: each choice books its own rule.
+
+For each setting added for docs/money-open-points.md, a game is started with
+that choice (`runs.run_start`), dealt, and the rule the choice puts in force is
+fired through the ledger; every stack, the hand's pot, the next pot and the
+pile beside the pot are checked against figures worked out by hand, and the
+other choices' rules are refused with nothing recorded. Chips are 0.05: a
+quarter is 5 chips. Ann, Bob and Cat buy in for 50 each; the night's ante is
+1; Cat deals, so Ann sits on the dealer's left.
+"""
+
+from dataclasses import dataclass
+
+import pytest
+from django.db.models import Sum
+from django.urls import reverse
+
+from ledger import charging, hands, runs, services
+from ledger.journal import LedgerError
+from ledger.models import Account, Person
+from rulebook.loader import load_games
+from tests.ledger.conftest import journal_rows, journal_total
+
+pytestmark = pytest.mark.django_db
+
+HOST = "host:host"
+GUTS = "guts-three-card"
+GRUTS = "gruts"
+NOT_IN_FORCE = "no money rule"
+
+# (game, setting id, its default, every choice) for each setting added for the open points.
+NEW_SETTINGS = [
+    (GUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
+    (GUTS, "coward-tariff-to", "pot", {"pot", "game-winner"}),
+    (GRUTS, "fine-to", "side-pile", {"side-pile", "pot"}),
+]
+
+
+@dataclass(frozen=True)
+class Chips:
+    """Every account of the night: stacks in seat order, the hands' pots, the rest."""
+
+    stacks: tuple[int, ...]
+    pots: tuple[int, ...]  # each hand's pot, the first hand first
+    riding: int = 0  # the next pot
+    pile: int = 0  # the pile beside the pot (fines, set-aside tariffs)
+    bank: int = -150
+    carried: int = 0  # a pot waiting for the next game of its kind
+
+
+def chips(night, seats) -> Chips:
+    found = Account.objects.filter(night=night).annotate(total=Sum("entries__amount"))
+    by_key = {a.key: a.total or 0 for a in found}
+    carried = {a.key: a.total or 0 for a in found if a.kind == Account.Kind.CARRIED}
+    known = {
+        *(Account.key_for("stack", s.pk, None) for s in seats),
+        *(Account.key_for("pot", None, h.pk) for h in night.hands.all()),
+        *(Account.key_for(kind, None, None) for kind in ("riding", "infraction", "bank")),
+    }
+    assert set(by_key) - set(carried) <= known  # no marker: every account is counted below
+
+    def of(kind, seat=None, hand=None):
+        return by_key.get(Account.key_for(kind, seat and seat.pk, hand and hand.pk), 0)
+
+    return Chips(
+        stacks=tuple(of("stack", s) for s in seats),
+        pots=tuple(of("pot", hand=h) for h in night.hands.order_by("number")),
+        riding=of("riding"),
+        pile=of("infraction"),
+        bank=of("bank"),
+        carried=sum(carried.values()),
+    )
+
+
+@pytest.fixture
+def make_table(host, group):
+    """A night where Ann, Bob and Cat each bought in for 50 chips of 0.05."""
+
+    def make():
+        night = services.night_create(
+            host=host, group=group, name="Friday", chips=[("white", "0.05")]
+        )
+        seats = []
+        for name in ("Ann", "Bob", "Cat"):
+            seat = services.seat_add(
+                night=night, person=Person.objects.create(group=group, name=name)
+            )
+            services.buy_in(night=night, seat=seat, chips=50, recorded_by=HOST)
+            seats.append(seat)
+        return night, seats
+
+    return make
+
+
+def start(night, seats, game, options=(), **settings):
+    """The game chosen at the table with these settings, and its first deal, Cat dealing."""
+    run = runs.run_start(
+        night=night,
+        game_slug=game,
+        options=list(options),
+        settings=settings,
+        agreed={"the table's ante": 1},
+        recorded_by=HOST,
+    )
+    return run, runs.deal_start(run=run, players=seats, dealer_seat=seats[2], recorded_by=HOST)
+
+
+def fire(hand, rule_id, **facts):
+    return charging.charge(hands.load(hand), rule_id, recorded_by=HOST, **facts)
+
+
+def refused(hand, rule_id, **facts):
+    """A rule another choice puts in force is refused here, and the journal gets not one row."""
+    rows = journal_rows(hand.night)
+    with pytest.raises(LedgerError, match=NOT_IN_FORCE):
+        fire(hand, rule_id, **facts)
+    assert journal_rows(hand.night) == rows
+
+
+def award(hand, *winners):
+    hands.award(hand=hand, winners=[[s.pk for s in pot] for pot in winners], recorded_by=HOST)
+
+
+# --- Guts: who receives the coward tax -----------------------------------------------------------
+
+
+def test_coward_tax_goes_into_the_pot_by_default_and_the_redeal_plays_for_it(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GUTS, options=["coward-tax"])
+    fire(hand, "ante")  # pot 3; 49 each
+    # Everyone passes; Bob would have won and pays the quarter tax: 5 into the pot.
+    fire(hand, "coward-tax-pay", roles={"best_hand": bob.pk})
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(8,))
+    refused(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})
+    fire(hand, "all-pass")  # the 8 ride to the redeal
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(0,), riding=8)
+    assert journal_total(night) == 0
+
+
+def test_coward_tax_to_each_other_player_pays_every_other_player_a_full_tax(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(
+        night, [ann, bob, cat], GUTS, options=["coward-tax"], **{"coward-tax-to": "each-other"}
+    )
+    fire(hand, "ante")  # pot 3; 49 each
+    # Bob would have won: a quarter (5) to Ann and a quarter to Cat; the pot is untouched.
+    posting = fire(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(54, 39, 54), pots=(3,))
+    assert posting.memo.startswith("Bob pays 5 to Ann; Bob pays 5 to Cat")
+    refused(hand, "coward-tax-pay", roles={"best_hand": bob.pk})
+    fire(hand, "all-pass")  # only the antes ride
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(54, 39, 54), pots=(0,), riding=3)
+    assert journal_total(night) == 0
+
+
+# --- Guts: who receives the coward tariff --------------------------------------------------------
+
+
+def test_coward_tariff_goes_into_the_pot_by_default(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GUTS, options=["coward-tariff"])
+    fire(hand, "ante")  # pot 3; 49 each
+    fire(hand, "coward-tariff")  # a quarter each: 3 x 5 = 15 into the pot
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 44, 44), pots=(18,))
+    refused(hand, "coward-tariff-aside")
+    refused(hand, "tariffs-to-winner", roles={"winner": ann.pk})
+    assert journal_total(night) == 0
+
+
+def test_coward_tariff_set_aside_grows_no_match_and_goes_to_whoever_ends_the_game(make_table):
+    night, (ann, bob, cat) = make_table()
+    run, first = start(
+        night,
+        [ann, bob, cat],
+        GUTS,
+        options=["coward-tariff"],
+        **{"coward-tariff-to": "game-winner"},
+    )
+    fire(first, "ante")  # pot 3; 49 each
+    fire(first, "coward-tariff-aside")  # 15 in the pile beside the pot
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 44, 44), pots=(3,), pile=15)
+    refused(first, "coward-tariff")
+    fire(first, "all-pass")  # the antes ride; the pile stays aside
+    award(first)
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 44, 44), pots=(0,), riding=3, pile=15)
+    # Deal 2: the 3 ride in (no ante on a riding pot). Ann says guts, Bob challenges and
+    # loses: he matches the pot of 3, not 3 + 15.
+    second = runs.deal_start(run=run, players=[ann, bob, cat], dealer_seat=ann, recorded_by=HOST)
+    fire(second, "challengers-match", roles={"losers": [bob.pk]})
+    assert chips(night, [ann, bob, cat]) == Chips(
+        stacks=(44, 41, 44), pots=(0, 3), riding=3, pile=15
+    )
+    award(second, [ann])  # 44 + 3; Bob's 3 ride
+    # Deal 3: Ann's guts goes unchallenged: the game ends and she takes the pot and the pile.
+    third = runs.deal_start(run=run, players=[ann, bob, cat], dealer_seat=bob, recorded_by=HOST)
+    fire(third, "tariffs-to-winner", roles={"winner": ann.pk})  # 47 + 15
+    award(third, [ann])  # 62 + 3
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(65, 41, 44), pots=(0, 0, 0))
+    assert journal_total(night) == 0
+
+
+# --- Gruts: who receives the fine ----------------------------------------------------------------
+
+
+def test_gruts_fine_waits_beside_the_pot_by_default_and_joins_the_next_pot(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GRUTS)
+    fire(hand, "ante")  # pot 3; 49 each
+    fire(hand, "fine", roles={"actor": ann.pk}, count=2)  # two slips: 10 beside the pot
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 49, 49), pots=(3,), pile=10)
+    refused(hand, "fine-into-pot", roles={"actor": ann.pk})
+    # Cat's gruts beats Bob: he matches the pot of 3, fines left out.
+    fire(hand, "challengers-match", roles={"losers": [bob.pk]})
+    fire(hand, "fines-join")  # the 10 ride with Bob's 3
+    award(hand, [cat])  # 49 + 3
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 46, 52), pots=(0,), riding=13)
+    assert journal_total(night) == 0
+
+
+def test_gruts_fine_straight_into_the_pot_raises_what_losers_match(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GRUTS, **{"fine-to": "pot"})
+    fire(hand, "ante")  # pot 3; 49 each
+    fire(hand, "fine-into-pot", roles={"actor": ann.pk}, count=2)  # 10 into the pot: 13
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 49, 49), pots=(13,))
+    refused(hand, "fine", roles={"actor": ann.pk})
+    refused(hand, "fines-join")
+    # Cat's gruts beats Bob: he matches the pot, fines included: 13.
+    fire(hand, "challengers-match", roles={"losers": [bob.pk]})
+    award(hand, [cat])  # 49 + 13
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 36, 62), pots=(0,), riding=13)
+    assert journal_total(night) == 0
+
+
+# --- Every new setting: the default first, and asked when the game is chosen ---------------------
+
+
+@pytest.mark.parametrize(("slug", "setting_id", "default", "choices"), NEW_SETTINGS)
+def test_each_new_setting_lists_its_default_first(slug, setting_id, default, choices):
+    game = next(g for g in load_games() if g.slug == slug)
+    setting = next(s for s in game.settings if s.id == setting_id)
+    assert setting.default == default
+    assert next(iter(setting.choices)) == default
+    assert set(setting.choices) == choices
+
+
+@pytest.mark.parametrize(("slug", "setting_id", "default", "choices"), NEW_SETTINGS)
+def test_the_game_start_page_asks_each_new_setting(
+    client, host, night, slug, setting_id, default, choices
+):
+    client.force_login(host)
+    game = next(g for g in load_games() if g.slug == slug)
+    setting = next(s for s in game.settings if s.id == setting_id)
+    page = client.get(reverse("ledger:game_new", args=[night.pk]) + f"?game={slug}")
+    assert page.status_code == 200
+    words = page.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
+    assert " ".join(setting.question.split()) in " ".join(words.split())
+    for label in setting.choices.values():
+        assert " ".join(label.split()) in " ".join(words.split())
