@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/settlement.py
 	$(BIN)/python bench/record_action.py
 	$(BIN)/python bench/pots_vs_pokerkit.py
+	$(BIN)/python bench/search.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -97,8 +97,10 @@ What the rule data cannot say yet, so this module does not pretend to:
   (`ledger.pots.split_high_low` and `odd_to`), not a rule here: a declare
   game's `odd-chip` setting answers `odd_to` for its hands (`house` in the
   rule data) over the night's. A split a rule pays (Hi Di Deu Wi's diamond
-  half, Pass the Trash's passer) has one rule per choice, the half with the
-  odd chip `rounding: up`.
+  half, Pass the Trash's passer, the low half of every half-pot split) has
+  one rule per choice, the half with the odd chip `rounding: up`, so the
+  odd chip goes the same way whether the dealer books that half or names
+  high and low winners.
 """
 
 from __future__ import annotations
@@ -361,6 +363,32 @@ def game_shortfall(rules: Iterable[MoneyRule], night: Shortfall) -> Shortfall:
     if owes and not pays:
         return "marker"
     return night
+
+
+# The pile beside the pot (`side_pot`) as the table calls it, read from the kind of the rules
+# in force that fill it: fines make a fines pile, anything else (tariffs set aside) is the pile
+# beside the pot. Betting side pots (`side_pots`) are pots, not the pile.
+PILE = "the pile beside the pot"
+PILE_OF_KIND = {"fine": "the fines pile"}
+PILE_FOR_NEXT_DEAL = "for the next deal"
+PILE_FOR_THE_WINNER = "for whoever ends the game"
+
+
+def pile_name(rules: Iterable[MoneyRule]) -> str:
+    """What the table calls the pile beside the pot, from the rules in force that fill it."""
+    kinds = {r.kind for r in rules if r.payee == "side_pot" and r.kind != "side_pots"}
+    names = {PILE_OF_KIND.get(kind, PILE) for kind in kinds}
+    return names.pop() if len(names) == 1 else PILE
+
+
+def pile_waits(rules: Iterable[MoneyRule]) -> str:
+    """What the pile waits for, from the rules in force that empty it ("" when none does)."""
+    out = {r.payee for r in rules if r.payer == "side_pot"}
+    if out & {"pot", "next_pot"}:
+        return PILE_FOR_NEXT_DEAL
+    if out & {"winner", "winners"}:
+        return PILE_FOR_THE_WINNER
+    return ""
 
 
 class _Book:

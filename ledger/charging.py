@@ -36,7 +36,8 @@ ALREADY_BOOKED = "{rule}: already booked at this step. Undo it first to book it 
 
 # Where each abstract pot of `charges` lives in the journal; the night's pots have no hand.
 NIGHT_POTS = {"next_pot": Account.Kind.RIDING, "side_pot": Account.Kind.INFRACTION}
-POT_NAMES = {"pot": "the pot", "next_pot": "the next pot", "side_pot": "the infraction pot"}
+# The pile beside the pot (`side_pot`) is named by the rules that fill it: `charges.pile_name`.
+POT_NAMES = {"pot": "the pot", "next_pot": "the next pot"}
 
 Roles = Mapping[str, int | Collection[int]]
 
@@ -198,7 +199,7 @@ def _charge(
             **({"units": {str(seat): n for seat, n in units.items() if n}} if units else {}),
             **({"covered_by": cover.id} if cover else {}),
         },
-        memo=_memo(play, rule, transfers),
+        memo=_memo(play, rule, transfers, charges.pile_name(rules)),
     )
 
 
@@ -297,19 +298,24 @@ def _paid_in(transfers: list[Transfer]) -> dict[int, int]:
     return paid
 
 
-def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer]) -> str:
-    """Who pays what to whom, and the rule: a line of the night's journal anyone can read."""
+def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer], pile: str) -> str:
+    """Who pays what to whom, and the rule: a line of the night's journal anyone can read.
+
+    `pile` is the pile beside the pot as the game calls it (`charges.pile_name`).
+    """
     parts = []
     for t in transfers:
-        to = _name(play, t.target)
+        to = _name(play, t.target, pile)
         if t.source.kind == "marker":
-            parts.append(f"{_name(play, t.source)} owes {t.chips} to {to} on a marker")
+            parts.append(f"{_name(play, t.source, pile)} owes {t.chips} to {to} on a marker")
         else:
-            parts.append(f"{_name(play, t.source)} pays {t.chips} to {to}")
+            parts.append(f"{_name(play, t.source, pile)} pays {t.chips} to {to}")
     return f"{'; '.join(parts)} ({rule.words})"[:200]
 
 
-def _name(play: Play, account: charges.Account) -> str:
+def _name(play: Play, account: charges.Account, pile: str) -> str:
     if account.seat is not None:
         return play.seat_name(account.seat)
+    if account.kind == "side_pot":
+        return pile
     return POT_NAMES[account.kind]

@@ -12,7 +12,7 @@ winnings night by night the same way, with a line at zero.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from decimal import Decimal
 from html import escape
 
@@ -72,8 +72,28 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
         f'<text x="{LEFT}" y="{axis_y}" fill="currentColor">Start</text>'
         f'<text x="{WIDTH - RIGHT}" y="{axis_y}" text-anchor="end" fill="currentColor">Now</text>'
     )
+    final = _last_stacks(points)
+    parts += _lines_and_legend(players, points, x, y, labels, {p: str(final[p]) for p in players})
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _lines_and_legend(
+    players: Sequence[Hashable],
+    points: Sequence[tuple[int, Mapping[Hashable, object]]],
+    x: Callable[[int], float],
+    y: Callable,
+    labels: Mapping[Hashable, str],
+    shown: Mapping[Hashable, str],
+) -> list[str]:
+    """One line per player through its points, a dot at its end, and the legend under the plot.
+
+    Both charts draw their players the same way, so a colour means the same
+    kind of line on either; `shown` is each player's last figure as the legend says it.
+    """
+    parts = []
     for number, player in enumerate(players):
-        line = [(x(i), y(stacks[player])) for i, stacks in points if player in stacks]
+        line = [(x(i), y(values[player])) for i, values in points if player in values]
         style = _style(number)
         coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         parts.append(
@@ -84,24 +104,22 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
         parts.append(f'<circle {style} cx="{end_x:.1f}" cy="{end_y:.1f}" r="3.5"/>')
     legend_top = TOP + PLOT_HEIGHT + BOTTOM + 4
     column_w = (WIDTH - 8) // LEGEND_COLUMNS
-    final = _last_stacks(points)
     for number, player in enumerate(players):
         row, column = divmod(number, LEGEND_COLUMNS)
         lx, ly = 4 + column * column_w, legend_top + row * LEGEND_ROW
-        name = escape(_legend_name(str(labels.get(player, player)), final[player]))
+        name = escape(_legend_name(str(labels.get(player, player)), shown[player]))
         parts.append(
             f'<line {_style(number)} x1="{lx}" x2="{lx + 22}" y1="{ly + 8}" y2="{ly + 8}" '
             'stroke-width="3"/>'
             f'<text x="{lx + 28}" y="{ly + 13}" fill="currentColor">{name} '
-            f'<tspan font-weight="600">{final[player]}</tspan></text>'
+            f'<tspan font-weight="600">{shown[player]}</tspan></text>'
         )
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
-def _legend_name(name: str, stack: int) -> str:
-    """The name, cut short with an ellipsis so that it and the stack fit one legend column."""
-    room = LEGEND_CHARS - len(str(stack)) - 1
+def _legend_name(name: str, figure: object) -> str:
+    """The name, cut short with an ellipsis so that it and its figure fit one legend column."""
+    room = LEGEND_CHARS - len(str(figure)) - 1
     return name if len(name) <= room else name[: room - 1] + "…"
 
 
@@ -185,31 +203,8 @@ def net_chart(
         f'<text x="{WIDTH - RIGHT}" y="{axis_y}" text-anchor="end" '
         f'fill="currentColor">{escape(last[:20])}</text>'
     )
-    final: dict[Hashable, Decimal] = {}
-    for number, player in enumerate(players):
-        line = [(x(i), y(totals[player])) for i, totals in points if player in totals]
-        final[player] = next(t[player] for _, t in reversed(points) if player in t)
-        style = _style(number)
-        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
-        parts.append(
-            f'<polyline {style} points="{coords}" fill="none" stroke-width="2.5" '
-            'stroke-linejoin="round" stroke-linecap="round"/>'
-        )
-        end_x, end_y = line[-1]
-        parts.append(f'<circle {style} cx="{end_x:.1f}" cy="{end_y:.1f}" r="3.5"/>')
-    legend_top = TOP + PLOT_HEIGHT + BOTTOM + 4
-    column_w = (WIDTH - 8) // LEGEND_COLUMNS
-    for number, player in enumerate(players):
-        row, column = divmod(number, LEGEND_COLUMNS)
-        lx, ly = 4 + column * column_w, legend_top + row * LEGEND_ROW
-        amount = _signed(final[player])
-        name = escape(_legend_name(str(labels.get(player, player)), amount))
-        parts.append(
-            f'<line {_style(number)} x1="{lx}" x2="{lx + 22}" y1="{ly + 8}" y2="{ly + 8}" '
-            'stroke-width="3"/>'
-            f'<text x="{lx + 28}" y="{ly + 13}" fill="currentColor">{name} '
-            f'<tspan font-weight="600">{amount}</tspan></text>'
-        )
+    final = {p: _signed(next(t[p] for _, t in reversed(points) if p in t)) for p in players}
+    parts += _lines_and_legend(players, points, x, y, labels, final)
     parts.append("</svg>")
     return "".join(parts)
 

@@ -26,7 +26,7 @@ COUNT_DIFFERS = (
 NOT_ENDED = "The night has not ended yet."
 CHIPS_RIDING = "{chips} chips are still riding: play a hand for them or share them out first."
 GAME_STILL_OPEN = "{game} is still being played: end it first, saying where its riding pot goes."
-CHIPS_IN_FINES = "{chips} chips are still in the infraction pot: charge them into a pot first."
+CHIPS_IN_FINES = "{chips} chips are still in the pile beside the pot: charge them into a pot first."
 NOTHING_RIDING = "No chips are riding."
 ALREADY_PAID = "That payment is already marked paid."
 

@@ -590,7 +590,12 @@ def declared_winners(
 
 
 def undo(*, hand: Hand, recorded_by: str) -> Posting:
-    """Reverse the hand's latest live posting; undoing an award re-opens the hand."""
+    """Reverse the hand's latest live posting; undoing an award re-opens the hand.
+
+    A newcomer's buy-in into the riding pot is the deal's first posting, so
+    undoing the deal back to its start gives it back last; the chips that
+    rode in stay in (they were no one's in this deal).
+    """
     if hand.status == Hand.Status.SETTLED:
         latest = hand.night.hands.order_by("-number").first()
         if latest.pk != hand.pk:
@@ -652,10 +657,12 @@ def _event(kind: str, seat: SeatId | None, detail: Mapping, paid: Mapping[SeatId
     """What each seat put into the hand's pot in one posting, for the pots built later.
 
     An award pays out of the pot: it takes nothing back from what anyone put
-    in. A charge says itself what each seat paid into this pot (a marker's
+    in; a newcomer's buy-in (`join_in`) is dead money, as the riding chips
+    are. A charge says itself what each seat paid into this pot (a marker's
     chips included), since its stacks may pay elsewhere: to the next pot, say.
     """
-    if kind == "award":
+    if kind in ("award", "join_in"):
+        # A newcomer's buy-in is the riding pot's, like the chips that rode in: no bet.
         paid = {}
     elif kind == "charge":
         paid = {int(s): c for s, c in detail.get("paid", {}).items()}

@@ -47,12 +47,12 @@ SHORT_TO_JOIN = (
     "buy in first."
 )
 POT_KEEPS_NOTE = (
-    "what {name} put into the {riding} riding in {game} stays there for whoever wins it"
+    "the {paid} chips {name} put into {game} stay in the {riding} riding for whoever wins it"
 )
 RETURNED_NOTE = (
     "{name} takes back {share} of the {riding} riding in {game}, in proportion to what they put in"
 )
-# Kinds of posting that are no deal's, yet are chips a seat put into a game's riding pot.
+# A newcomer's buy-in into the riding pot: the first posting of their first deal.
 JOIN_IN = "join_in"
 
 # How a table may end a game early; WON is only ever reached by play.
@@ -106,12 +106,60 @@ def needed_agreed(spec: GameSpec, options: Sequence[str], settings: Mapping[str,
 
 
 def choices(night: Night, slug: str) -> dict:
-    """The options, settings and agreed amounts this night (or its group) last chose for a game."""
+    """The options, settings and agreed amounts this night (or its group) last chose for a game.
+
+    Only what the game's rule data still has (`still_known`): saved choices
+    never refuse a game; only what the table gives now is checked.
+    """
     for saved in (night.settings, night.group.settings):
         found = (saved or {}).get("games", {}).get(slug)
         if found:
-            return found
+            return still_known(games.spec_of(slug), found)
     return {}
+
+
+def still_known(spec: GameSpec, saved: Mapping) -> dict:
+    """Saved choices less what the rule data no longer has.
+
+    An option, a setting or a setting's choice since removed or renamed is
+    dropped (the setting plays its default), and so is an option that now
+    excludes one kept before it; agreed amounts are kept as they were.
+    """
+    by_id = {option.id: option for option in spec.options}
+    options: list[str] = []
+    for option_id in saved.get("options") or []:
+        option = by_id.get(option_id)
+        if option is None or option_id in options:
+            continue
+        kept = [by_id[o] for o in options]
+        if any(option_id in o.excludes or o.id in option.excludes for o in kept):
+            continue
+        options.append(option_id)
+    known = {setting.id: setting.choices for setting in spec.settings}
+    settings = {
+        setting_id: choice
+        for setting_id, choice in (saved.get("settings") or {}).items()
+        if choice in known.get(setting_id, ())
+    }
+    return {**saved, "options": options, "settings": settings}
+
+
+def unconfirmed(night: Night, game_slug: str) -> list[str]:
+    """The agreed amounts a game, as chosen here last time, needs and nobody has confirmed.
+
+    A game named at the table and dealt at once plays those choices; while
+    this is not empty it is refused there and goes through its setup page,
+    where the table confirms each amount.
+    """
+    spec = games.spec_of(game_slug)
+    saved = choices(night, spec.slug)
+    needed = needed_agreed(spec, saved.get("options", []), saved.get("settings", {}))
+    confirmed = saved.get("agreed") or {}
+    return [name for name in needed if _blank(confirmed.get(name))]
+
+
+def _blank(value: object) -> bool:
+    return value is None or str(value).strip() == ""
 
 
 def run_start(
@@ -123,24 +171,19 @@ def run_start(
     agreed: Mapping[str, object] | None = None,
     recorded_by: str,
     save_for_group: bool = False,
-    confirm: bool = False,
 ) -> Run:
     """Choose the next game with its options and settings; its carried pot, if any, rides in.
 
     Options and settings not given are what this night or its group chose
-    last time for the game, else the game's default. Agreed amounts not
-    given are the ones confirmed when this game last started here.
-
-    `confirm` is the table's setup (the start page, the API's game start):
-    each amount these choices need is given now or was confirmed before, or
-    the start is refused naming it; none is made up. Without it (a game named
-    at the table and dealt at once, `deal`), an amount never confirmed is
-    still the night's ante: the one default left (see ledger/README.md).
+    last time for the game (less what the rule data no longer has), else the
+    game's default. Agreed amounts not given are the ones confirmed when this
+    game last started here. Each amount these choices need is given now or
+    was confirmed before, or the start is refused naming it: none is ever
+    made up, not even from the night's ante (the setup page only shows it).
     """
     saved = choices(night, game_slug)
     options = saved.get("options", []) if options is None else options
     settings = saved.get("settings", {}) if settings is None else settings
-    agreed = saved.get("agreed", {}) if agreed is None else agreed
     check_open(night)
     current = games.open_run(night)
     if current is not None:
@@ -155,9 +198,8 @@ def run_start(
     except ValueError as exc:
         raise LedgerError(str(exc)) from exc
     needed = agreed_names(spec, chosen, table_settings)
-    if not confirm:
-        ante = house_rules(night.settings).ante
-        agreed = dict.fromkeys(needed, ante) | dict(agreed)
+    if agreed is None:  # the ones confirmed last time, as far as these choices need them
+        agreed = {n: v for n, v in (saved.get("agreed") or {}).items() if n in needed}
     amounts = agreed_amounts(spec, agreed, needed, night)
     picked = {
         "options": [o.id for o in chosen],
@@ -186,7 +228,7 @@ def agreed_amounts(
     for name in given:
         if name not in needed:
             raise LedgerError(AGREED_UNKNOWN.format(game=spec.name, name=name))
-    missing = [n for n in needed if given.get(n) is None or str(given[n]).strip() == ""]
+    missing = [n for n in needed if _blank(given.get(n))]
     if missing:
         names = " and ".join(f"“{name}”" for name in missing)
         raise LedgerError(AGREED_MISSING.format(names=names, game=spec.name))
@@ -259,7 +301,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     # The game's own settings answer house questions (odd chip, declaring both) over the night's.
     config.update(games.house_answers(run, spec))
     with transaction.atomic():
-        _newcomers_join(run, spec, players, recorded_by)
+        before = dealt_before(run)
         hand = hands.hand_start(
             night=run.night,
             players=players,
@@ -271,6 +313,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
             run=run,
             config=config,
         )
+        _newcomers_join(run, spec, hand, players, before, recorded_by)
     # The deal starts on the first step the table plays: with chips riding in, a step
     # only for an empty pot (Guts' ante) is passed over, for the whole deal.
     ridden = hands.load(hand).pot
@@ -289,6 +332,20 @@ def dealt_before(run: Run) -> set[int]:
 def lives_staked(spec: GameSpec) -> bool:
     """A game of lives staked at the start, the last one standing taking them all."""
     return spec.pot.kind == "last_man_standing"
+
+
+def waiting_for_next_game(run: Run | None, seats: Iterable[Seat]) -> set[int]:
+    """Of `seats`, those who sat down after a game of lives staked at the start began.
+
+    They wait for the next game (`_newcomers_join` refuses them), so the deal
+    forms leave them unticked and say so.
+    """
+    if run is None or run.status != Run.Status.OPEN:
+        return set()
+    if not lives_staked(games.spec_of(run.game_slug)):
+        return set()
+    before = dealt_before(run)
+    return {seat.pk for seat in seats if before and seat.pk not in before}
 
 
 def antes_every_deal(run: Run, spec: GameSpec) -> bool:
@@ -346,15 +403,24 @@ def _ante(run: Run, spec: GameSpec) -> int:
     return ante
 
 
-def _newcomers_join(run: Run, spec: GameSpec, players: Sequence[Seat], recorded_by: str) -> None:
+def _newcomers_join(
+    run: Run,
+    spec: GameSpec,
+    hand: Hand,
+    players: Sequence[Seat],
+    before: set[int],
+    recorded_by: str,
+) -> None:
     """Players dealt in for the first time after the game began: refused, or they buy in.
 
     A game of lives staked at the start refuses them (they wait for the next
     game); a game whose later deals have no ante takes each newcomer's buy-in
-    into the riding pot first, by the night's `joining` setting, one posting
-    each. Nothing is booked for a game that antes every deal: they ante then.
+    into the pot the riding chips just rode into, by the night's `joining`
+    setting, one posting each. Each is the deal's own posting, before any
+    other, so undoing the deal back to its start gives the chips back.
+    Nothing is booked for a game that antes every deal: they ante then.
+    `before` are the seats dealt into the game before this deal.
     """
-    before = dealt_before(run)
     if not before:
         return
     night = run.night
@@ -372,9 +438,10 @@ def _newcomers_join(run: Run, spec: GameSpec, players: Sequence[Seat], recorded_
                 they="they play" if plural else f"{fresh[0].person.name} plays",
             )
         )
-    riding_account = journal.account(night, Account.Kind.RIDING)
+    pot = journal.account(night, Account.Kind.POT, hand=hand)
     for seat in fresh:
-        riding = journal.balances([riding_account])[riding_account.pk]
+        # What rides: the chips that rode into this deal, and the newcomers' before this one.
+        riding = journal.balances([pot])[pot.pk]
         players_in = len(before & {s.pk for s in night.seats.filter(left_at__isnull=True)})
         due = newcomer_due(run, spec, riding=riding, players_in=players_in)
         if not due:
@@ -387,8 +454,9 @@ def _newcomers_join(run: Run, spec: GameSpec, players: Sequence[Seat], recorded_
         journal.post(
             night=night,
             kind=JOIN_IN,
+            hand=hand,
             seat=seat,
-            moves=[Move(stack, riding_account, due)],
+            moves=[Move(stack, pot, due)],
             recorded_by=recorded_by,
             detail={"run": run.number, "game": run.game_slug, "joining": how},
             memo=(
@@ -415,23 +483,43 @@ def leaving_share(run: Run, seat: Seat) -> tuple[int, int, int]:
     return riding, paid[seat.pk], share
 
 
-def seat_leave(*, night: Night, seat: Seat, recorded_by: str) -> str:
+def kept_from_leavers(run: Run) -> dict[int, int]:
+    """What each player who has gone home put into this game, left riding for whoever wins it.
+
+    Only where the house keeps a leaver's chips in the pot (`leaving`
+    "pot_keeps"); their seat's leaving time says the rest, posting or not.
+    """
+    if house_rules(run.night.settings).leaving == "returned":
+        return {}
+    gone = set(run.night.seats.filter(left_at__isnull=False).values_list("pk", flat=True))
+    return {seat: chips for seat, chips in put_in(run).items() if seat in gone and chips}
+
+
+def seat_leave(
+    *,
+    night: Night,
+    seat: Seat,
+    recorded_by: str,
+    paid: str = services.CREDIT,
+    holder: Seat | None = None,
+) -> str:
     """A player goes home: out of the open game's later deals, their riding chips as the house says.
 
     Between deals of a game whose pot rides, the night's `leaving` setting
     decides: the chips they put in stay in the pot for whoever wins it, or
     their share comes back to their stack in one posting that says so. Then
-    they are cashed out as ever; a marker stays on the settlement. In the
+    they are cashed out as a cash-out is paid (`paid`, `holder`), the memo
+    saying what they left riding; a marker stays on the settlement. In the
     middle of a deal they are refused, folded or not, as a cash-out is
     (`services.leave`): the deal is finished first. What happened, in words
     for the page.
     """
     check_open(night)
     run = games.open_run(night)
-    note = ""
+    note = kept = ""
     with transaction.atomic():
         if run is not None and seat.left_at is None and seat.night_id == night.pk:
-            riding, paid, share = leaving_share(run, seat)
+            riding, put, share = leaving_share(run, seat)
             name = seat.person.name
             if share:
                 note = RETURNED_NOTE.format(
@@ -452,9 +540,18 @@ def seat_leave(*, night: Night, seat: Seat, recorded_by: str) -> str:
                     detail={"run": run.number, "game": run.game_slug, "leaving": "returned"},
                     memo=f"{name} leaves {run.game_name}: {note}"[:200],
                 )
-            elif paid and riding:
-                note = POT_KEEPS_NOTE.format(name=name, riding=riding, game=run.game_name)
-        services.leave(night=night, seat=seat, recorded_by=recorded_by)
+            elif put and riding:
+                note = kept = POT_KEEPS_NOTE.format(
+                    paid=put, name=name, riding=riding, game=run.game_name
+                )
+        services.leave(
+            night=night,
+            seat=seat,
+            recorded_by=recorded_by,
+            paid=paid,
+            holder=holder,
+            note=kept,
+        )
     message = f"{seat.person.name} has left and is cashed out."
     return f"{message} {note[0].upper()}{note[1:]}." if note else message
 
@@ -512,7 +609,10 @@ def deal(
 ) -> Hand:
     """The next hand however the table asks for it: of the open game, of a game named now, or plain.
 
-    A game named here starts with what the table chose for it last time;
+    A game named here starts with what the table chose for it last time, its
+    agreed amounts included: one never confirmed here is refused by name
+    (`unconfirmed` says which first, so the pages send the host to the
+    game's setup and the API says to start it with `games/` and `agreed`).
     `side_pots` is for a hand of no game, which has no rules to say.
     """
     run = games.open_run(night)
@@ -604,7 +704,7 @@ def put_in(run: Run) -> dict[int, int]:
     matches, fees), never chips passed between players.
     """
     pot_kinds = {Account.Kind.POT, Account.Kind.RIDING, Account.Kind.INFRACTION}
-    # A newcomer's buy-in is no deal's: it went into the riding pot before their first deal.
+    # A newcomer's buy-in is their first deal's; one booked before that, with no deal, counts too.
     joined = Q(posting__kind=JOIN_IN, posting__night=run.night_id, posting__detail__run=run.number)
     entries = Entry.objects.filter(
         Q(posting__hand__run=run) | joined,

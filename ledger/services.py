@@ -141,12 +141,16 @@ def cash_out(
     chips: int | None = None,
     paid: str = CREDIT,
     holder: Seat | None = None,
+    leaves: bool = False,
+    note: str = "",
 ):
     """Chips from a stack back to the bank; the whole stack unless told otherwise.
 
     Paid in cash from the bank (or from the player holding cash) when `paid`
     is "cash", never more than that holder has; otherwise it is settled at
-    the end with everything else.
+    the end with everything else. The memo says if the player `leaves` with
+    it; `note`, if any, ends the memo (a leaver's chips left riding in a
+    game's pot, say) and is kept in the detail.
     """
     _check_seat(night, seat)
     _check_not_in_hand(night, seat)
@@ -170,6 +174,12 @@ def cash_out(
             )
     bank = journal.account(night, Account.Kind.BANK)
     how = f", {_paid_words(paid, holder, 'from')}" if paid == CASH else ""
+    if leaves:
+        detail["leaves"] = True
+        how = f" and leaves{how}"
+    if note:
+        detail["note"] = note
+        how = f"{how}; {note}"
     return journal.post(
         night=night,
         kind="cash_out",
@@ -177,7 +187,7 @@ def cash_out(
         moves=[Move(stack, bank, chips)],
         recorded_by=recorded_by,
         detail=detail,
-        memo=f"{seat.person.name} cashes out {chips}{how}",
+        memo=f"{seat.person.name} cashes out {chips}{how}"[:200],
     )
 
 
@@ -241,13 +251,37 @@ def _money(chips: int, night: Night) -> str:
     return amounts.show_money(Decimal(night.unit) * chips, night.currency)
 
 
-def leave(*, night: Night, seat: Seat, recorded_by: str) -> Seat:
-    """A player who goes home early is cashed out and settled now."""
+def leave(
+    *,
+    night: Night,
+    seat: Seat,
+    recorded_by: str,
+    paid: str = CREDIT,
+    holder: Seat | None = None,
+    note: str = "",
+) -> Seat:
+    """A player who goes home early is cashed out and settled now.
+
+    Their whole stack, paid as a cash-out is (`paid`, `holder`: in cash from
+    the bank or a player holding cash, never more than it holds, or at the
+    settlement) and checked the same way even with nothing to cash; `note`
+    ends the cash-out's memo. With no chips, no posting: the seat's leaving
+    time says it.
+    """
     _check_seat(night, seat)
     _check_not_in_hand(night, seat)
+    _payment_detail(night, paid, holder)
     stack = journal.account(night, Account.Kind.STACK, seat=seat)
     if journal.balances([stack])[stack.pk]:
-        cash_out(night=night, seat=seat, recorded_by=recorded_by)
+        cash_out(
+            night=night,
+            seat=seat,
+            recorded_by=recorded_by,
+            paid=paid,
+            holder=holder,
+            leaves=True,
+            note=note,
+        )
     seat.left_at = timezone.now()
     seat.save(update_fields=["left_at"])
     return seat

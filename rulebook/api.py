@@ -98,13 +98,19 @@ BAD_CREDENTIALS = OpenApiResponse(
 @extend_schema(
     parameters=[
         OpenApiParameter(
-            "search", OpenApiTypes.STR, description="Words in a name, alias, option or rule."
+            "search",
+            OpenApiTypes.STR,
+            description=(
+                "Words in a name, alias, option or rule. Results come best first, as on the "
+                "rulebook page: the exact name or alias, names holding every word, close "
+                "spellings, options, then rule text."
+            ),
         )
     ],
     responses={200: VariantListSerializer(many=True), 403: BAD_CREDENTIALS},
 )
 class VariantList(generics.ListAPIView):
-    """Every game, or those matching `?search=`."""
+    """Every game by name, or those matching `?search=`, best match first."""
 
     serializer_class = VariantListSerializer
     permission_classes = [AllowAny]

@@ -24,7 +24,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from homegame.context_processors import SUITS_COOKIE
 from rulebook import dealer, schema
 from rulebook.models import Game
-from rulebook.search import find_games, matched_names, name_rank, parse_filters
+from rulebook.search import find_games, nearest_games, parse_filters
 
 VISITOR_PAGE_SECONDS = 30
 
@@ -33,16 +33,13 @@ VISITOR_PAGE_SECONDS = 30
 @vary_on_headers("HX-Request")
 def index(request: HttpRequest) -> HttpResponse:
     filters = parse_filters(request.GET)
-    games = list(find_games(filters))
-    if filters.q:
-        games.sort(key=lambda g: (name_rank(g, filters.q), g.name))
-    for game in games:
-        game.matched = matched_names(game, filters.q)
+    games = find_games(filters)  # in search order: the API's order too
     context = {
         "filters": filters,
         "games": games,
         "groups": _by_family(games) if not filters.q else [],
         "families": schema.FAMILIES,
+        "nearest": nearest_games(filters.q) if filters.q and not games else [],
     }
     template = "rulebook/index.html#results" if request.htmx else "rulebook/index.html"
     return render(request, template, context)

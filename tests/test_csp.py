@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from ledger import closing, hands, runs, services
 from ledger.models import Person
+from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +98,7 @@ def tour(host) -> dict[str, tuple[str, Client]]:
     hands.collect_antes(hand=hand, recorded_by=HOST)
     hands.round_start(hand=hand, recorded_by=HOST)
     dealing, _ = night("Guts night")
+    confirm_ante(dealing, "guts-three-card")
     runs.run_start(night=dealing, game_slug="guts-three-card", recorded_by=HOST)
     quiet, (quiet_ann, _) = night("Quiet night")
     ended, ended_seats = night("Ended night")

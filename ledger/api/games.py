@@ -152,7 +152,6 @@ class GameListApi(LedgerApi):
                 agreed=given.get("agreed"),
                 recorded_by=actor.label,
                 save_for_group=given["save_for_group"] and actor.role == "host",
-                confirm=True,
             )
             hand = runs.deal_start(
                 run=run, players=players, dealer_seat=dealer, recorded_by=actor.label

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from drf_spectacular.utils import extend_schema
@@ -36,6 +37,10 @@ from ledger.models import Hand, Night, Posting, Seat
 from rulebook.models import Game
 
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
+START_IT_FIRST = (
+    "{game} needs {names} agreed before it is dealt, never confirmed at this night or its "
+    "group: start the game with games/ and agreed ({example}); nothing was recorded."
+)
 NO_DEALER = "Nobody is left to deal: seat someone or bring a player back."
 DEALS_NEXT = "Only the host or the player whose deal it is can start a hand."
 AWARD_ONE_WAY = "Give winners (and low_winners), or declarations, not both."
@@ -94,7 +99,13 @@ class HandListApi(LedgerApi):
 
     class InputSerializer(serializers.Serializer):
         game = serializers.SlugField(
-            required=False, allow_blank=True, help_text="A rulebook game's slug."
+            required=False,
+            allow_blank=True,
+            help_text=(
+                "A rulebook game's slug, dealt with what was chosen for it last time at this "
+                "night or group; a game whose agreed amounts were never confirmed there is "
+                "refused: start it with games/ and agreed."
+            ),
         )
         players = Ids(
             required=False,
@@ -125,6 +136,10 @@ class HandListApi(LedgerApi):
         dealer, players = deal_seats(actor, given)
 
         def write(locked: Night):
+            if slug and games.open_run(locked) is None:
+                missing = runs.unconfirmed(locked, slug)
+                if missing:
+                    raise Refused(start_it_first(slug, missing))
             hand = runs.deal(
                 night=locked,
                 players=players,
@@ -136,6 +151,13 @@ class HandListApi(LedgerApi):
             return status.HTTP_201_CREATED, render(HandOutput, reads.hand_view(hands.load(hand)))
 
         return write_once(request, actor, write)
+
+
+def start_it_first(slug: str, missing: list[str]) -> str:
+    """Why a game named here is not dealt: amounts nobody confirmed, and how to confirm them."""
+    names = " and ".join(f"“{name}”" for name in missing)
+    example = json.dumps({"game": slug, "agreed": dict.fromkeys(missing, "<chips>")})
+    return START_IT_FIRST.format(game=games.spec_of(slug).name, names=names, example=example)
 
 
 def deal_seats(actor: Actor, given: Mapping) -> tuple[Seat, list[Seat]]:

@@ -250,11 +250,31 @@ class SitOutApi(LedgerApi):
 
 
 class LeaveApi(LedgerApi):
-    """A player goes home: cashed out now and settled with the rest."""
+    """A player goes home: their whole stack cashed out now, paid as a cash-out is.
+
+    In cash from the bank (or the player holding cash) with `paid` "cash",
+    never more than it holds; otherwise settled at the end with the rest.
+    """
+
+    class InputSerializer(serializers.Serializer):
+        paid = EnumField(
+            services.PAID,
+            enum_name="PaidHow",
+            default=services.CREDIT,
+            help_text="cash: paid out by the holder now; credit: settled at the end (the default).",
+        )
+        holder = RecordId(
+            required=False,
+            allow_null=True,
+            help_text="With cash: the seat that pays it out; none: the bank (the host).",
+        )
+
+        class Meta:
+            ref_name = "Leave"
 
     @extend_schema(
         tags=SEATS,
-        request=None,
+        request=InputSerializer,
         responses={200: SeatOutput, **WRITE_ERRORS},
         parameters=[KEY_PARAMETER],
     )
@@ -262,11 +282,20 @@ class LeaveApi(LedgerApi):
         actor = night_actor(request, night_id)
         actor.require_host()
         seat_in(actor.night, seat_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
 
         def write(night: Night):
             services.check_open(night)
             seat = seat_in(night, seat_id)
-            runs.seat_leave(night=night, seat=seat, recorded_by=actor.label)
+            runs.seat_leave(
+                night=night,
+                seat=seat,
+                recorded_by=actor.label,
+                paid=given["paid"],
+                holder=_holder(night, given),
+            )
             return status.HTTP_200_OK, SeatOutput(reads.seat_view(seat, 0)).data
 
         return write_once(request, actor, write)

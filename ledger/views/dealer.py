@@ -51,6 +51,10 @@ def deal_url(night: Night) -> str:
     return reverse("ledger:deal", args=[night.pk])
 
 
+def table_url(night: Night) -> str:
+    return reverse("ledger:night", args=[night.pk])
+
+
 def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> dict:
     """Everything the dealer screen draws: the game, the step, its forms, the table's chips."""
     view = state.table(night, actor)
@@ -70,6 +74,8 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
     if hand is None:
         ctx["next_dealer"] = hands.next_dealer(night)
+        # Who sat down after lives were staked: unticked, waiting for the next game.
+        ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         return ctx
@@ -224,6 +230,10 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     options = saved.get("options", [])
     view = state.table(found, actor)
     owners = dealer.setting_owner(spec)
+    # Sent here from the table's "Next hand": the dealer and players picked there stay picked.
+    seated = {r.seat.pk: r.seat for r in view.at_table}
+    picked_dealer = seated.get(_whole(request.GET.get("dealer")))
+    picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
     ctx = {
         "night": found,
         "t": view,
@@ -236,11 +246,18 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "chosen": chosen,
         # Each prefilled (last time's, else the night's ante); Start confirms them.
         "agreed": list(runs.offered(found, spec.slug).items()),
-        "next_dealer": hands.next_dealer(found),
+        "next_dealer": picked_dealer or hands.next_dealer(found),
+        "players": picked or {pk for pk, seat in seated.items() if not seat.sitting_out},
+        "back_to_table": request.GET.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
         "error": "",
     }
     return render(request, "ledger/game_new.html", ctx)
+
+
+def _whole(text: str | None) -> int | None:
+    """A seat id from a query string, or None for anything else."""
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 19 else None
 
 
 def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResponse:
@@ -251,6 +268,8 @@ def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResp
         # Who paid whom and why, one line per posting, shown once on the next page.
         for line in result.get("summary", []):
             messages.info(request, line)
+        if request.POST.get("next") == table_url(found):  # sent to a setup from the table
+            return see_other(table_url(found))
         return see_other(deal_url(found))
 
     def refused(message: str, status: int) -> HttpResponse:
@@ -298,7 +317,6 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             agreed=agreed,
             recorded_by=actor.label,
             save_for_group=bool(post.get("save_for_group")) and actor.role == "host",
-            confirm=True,
         )
         _deal(night, actor, run, post)
         return {}

@@ -14,6 +14,7 @@ import socket
 from urllib.parse import urlsplit
 
 import segno
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -81,6 +82,8 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
     people = [p for p in night.group.people.all() if p.pk not in seated]
     nets = closing.nets(night)
     flows = closing.flows(night)
+    game = games.open_run(night)
+    kept = runs.kept_from_leavers(game) if game else {}
     rows = []
     for row in view.rows:
         link = absolute(request, reverse("ledger:join", args=[row.seat.join_token]))
@@ -92,6 +95,8 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
                 # What they bought, never less than nothing: cash-outs are shown apart.
                 "in_for": flow.bought,
                 "flow": flow,
+                # A leaver's chips the open game's pot keeps, said on their card.
+                "kept": kept.get(row.seat.pk, 0),
                 "link": link,
                 "qr": "" if row.seat.join_revoked or row.seat.left_at else qr_svg(link),
             }
@@ -107,7 +112,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
         "watch_qr": qr_svg(watch) if not night.spectator_revoked else "",
         "unit": night.unit,
         "error": error,
-        "game": (game := games.open_run(night)),
+        "game": game,
         "game_riding": games.riding(night) if game else 0,
         "come_and_go": runs.come_and_go_words(game) if game else [],
         "holders": [r.seat for r in view.rows if not r.seat.left_at],
@@ -139,6 +144,8 @@ def seats_write(request: HtmxHttpRequest, night_id: int, call, *, host_only: boo
             actor.require_seat(seat_from(found, request.POST.get("seat")), None)
 
     def done(result: dict) -> HttpResponse:
+        if result.get("notice"):  # what happened that no card shows (a leaver's share back)
+            messages.info(request, result["notice"])
         name = "ledger:night" if back_to_table else "ledger:seats"
         return see_other(reverse(name, args=[found.pk]))
 
@@ -255,7 +262,12 @@ def leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         seat = _seat(night, request)
         services.check_open(night)
-        return {"message": runs.seat_leave(night=night, seat=seat, recorded_by=actor.label)}
+        # Paid out as a cash-out is: in cash from the bank or a holder, or at the settlement.
+        paid, holder = paid_how(request.POST, night)
+        said = runs.seat_leave(
+            night=night, seat=seat, recorded_by=actor.label, paid=paid, holder=holder
+        )
+        return {"message": said, "notice": said}
 
     return seats_write(request, night_id, call)
 

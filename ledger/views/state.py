@@ -14,7 +14,7 @@ from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from ledger import betting, charts, closing, flow, games, hands
+from ledger import betting, charges, charts, closing, flow, games, hands
 from ledger.actors import Actor
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
 from rulebook.models import Game
@@ -86,7 +86,9 @@ class Table:
     pots: list[PotRow] = field(default_factory=list)
     turn: Turn | None = None
     riding: int = 0
-    fines: int = 0  # the infraction pot, waiting for the next deal
+    fines: int = 0  # the pile beside the pot (fines, tariffs set aside)
+    pile: str = charges.PILE  # what the game calls that pile
+    pile_waits: str = ""  # what it waits for: the next deal, whoever ends the game
     run: Run | None = None  # the game being played over several deals, if one is open
     rides_why: str = ""
     betting_open: bool = False
@@ -166,6 +168,9 @@ def table(night: Night, actor: Actor) -> Table:
     for row in rows:
         row.marker = owed.get(row.seat.pk, 0)
     view.run = games.open_run(night)
+    if view.fines and view.run is not None:
+        in_force = list(games.rules_in_force(view.run).values())
+        view.pile, view.pile_waits = charges.pile_name(in_force), charges.pile_waits(in_force)
     if view.riding and view.run is not None:
         spec = games.spec_of(view.run.game_slug)
         view.rides_why = spec.deals.rides if spec.deals else ""

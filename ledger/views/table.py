@@ -9,7 +9,9 @@ swaps the table in place, and other phones pick the change up by polling.
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -18,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from homegame import limits
-from ledger import actors, betting, deletion, flow, forms, hands, runs, services
+from ledger import actors, betting, deletion, flow, forms, games, hands, runs, services
 from ledger.actors import Actor
 from ledger.forms import (
     NO_PLAYERS,
@@ -53,6 +55,10 @@ from ledger.views.play import (
 from rulebook.models import Game
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
+SETUP_FIRST = (
+    "{game} needs {names} agreed before it is dealt, and {verb} never confirmed at this "
+    "night or its group: check the amounts below, then start it; nothing was dealt yet."
+)
 UNKNOWN_ACTION = "{action!r} is not a betting action."
 NO_SUCH_LINK = services.NO_SUCH_LINK
 REFUSED_HEADER = "X-Ledger-Refused"
@@ -83,10 +89,15 @@ def context(
         # In the polled region, so every phone's chart follows each hand as it is played.
         "chart": state.chart(night, {r.seat.pk: r.name for r in view.rows}),
     }
+    if view.run is not None and games.multi_deal(games.spec_of(view.run.game_slug)):
+        # What sitting down or going home does while the pot rides: the seats page's words.
+        ctx["come_and_go"] = " ".join(runs.come_and_go_words(view.run))
     if view.hand is None and view.open:
         choices = state.start_choices(night)
         if may_start(actor, choices["next_dealer"]):
             ctx["start"] = choices
+            seated = [r.seat for r in view.at_table]
+            ctx["waiting"] = runs.waiting_for_next_game(view.run, seated)
     if view.hand is not None and not view.betting_open and view.open:
         ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
         ctx["min_bet"] = view.hand.config.get("min_bet", 1)
@@ -265,6 +276,9 @@ def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpRes
     found, actor = night_for(request, night_id)
 
     def done(result: dict) -> HttpResponse:
+        if result.get("setup"):  # a game to set up first: its page, with the reason on top
+            messages.info(request, result["message"])
+            return go_to(request, result["setup"])
         if partial_wanted(request):
             return answer(request, found, actor, notice=result.get("message", ""))
         back = request.POST.get("next", "")
@@ -300,6 +314,12 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         if not players:
             raise ValidationError(NO_PLAYERS)
         dealer = seat_from(night, post.get("dealer"))
+        missing = runs.unconfirmed(night, slug) if slug and games.open_run(night) is None else []
+        if missing:
+            return {
+                "setup": setup_url(night, slug, dealer, players),
+                "message": setup_first(slug, missing),
+            }
         hand = runs.deal(
             night=night,
             players=players,
@@ -310,6 +330,30 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         return {"message": f"Hand {hand.number} started: {dealer.person.name} deals."}
 
     return table_write(request, night_id, check, call)
+
+
+def setup_first(slug: str, missing: list[str]) -> str:
+    """Why naming this game sent the host to its setup page, in table words."""
+    names = " and ".join(f"“{name}”" for name in missing)
+    verb = "were" if len(missing) > 1 else "was"
+    return SETUP_FIRST.format(game=games.spec_of(slug).name, names=names, verb=verb)
+
+
+def setup_url(night: Night, slug: str, dealer: Seat, players: list[Seat]) -> str:
+    """The game's setup page, with the dealer and players the table picked."""
+    picked = {"game": slug, "dealer": dealer.pk, "players": [p.pk for p in players]}
+    back = {"next": reverse("ledger:night", args=[night.pk])}  # one tap deals, back at the table
+    query = urlencode(picked | back, doseq=True)
+    return f"{reverse('ledger:game_new', args=[night.pk])}?{query}"
+
+
+def go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """Another page after a write: a 303, or for htmx a whole-page visit (not a swap)."""
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = url
+        return response
+    return see_other(url)
 
 
 @require_POST

@@ -40,6 +40,7 @@ from ledger import closing, hands, runs, services
 from ledger.api.base import KEY_HEADER
 from ledger.api_auth import SEAT_HEADER, WATCH_HEADER
 from ledger.models import Night, Person, Seat
+from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
 
@@ -118,6 +119,7 @@ def _table(host, *, ended: bool) -> Table:
         hands.award(hand=hand, winners=[[seats[0].pk]], recorded_by="host")
         closing.night_end(night=night, counts=closing.booked_stacks(night), recorded_by="host")
     else:
+        confirm_ante(night, GAME)
         hand = runs.deal(
             night=night, players=seats, dealer_seat=seats[2], recorded_by="host", game_slug=GAME
         )

@@ -130,6 +130,9 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     page.get_by_label("Game").select_option("five-card-draw")
     expect(page.get_by_label("Dealer").locator("option:checked")).to_have_text("Ann")
     button(page, "Start hand").click()
+    # Its ante was never confirmed here: its setup page first, prefilled; one tap deals.
+    expect(page.get_by_text("was never confirmed at this night or its group")).to_be_visible()
+    button(page, "Confirm the amounts, start Five Card Draw and deal").click()
     expect(page.locator(".hand-line")).to_have_text("Hand 1 · Five Card Draw · Ann deals")
     button(page, "Collect antes (2 each)").click()
     expect_stacks(page, Ann=98, Bob=78, Cat=28)

@@ -61,3 +61,27 @@ def seat_key(seat) -> str:
     _, key, _ = services.join_link_claim_key(token=token)
     _SEAT_KEYS[token] = key
     return key
+
+
+def confirm_ante(night, *slugs: str) -> None:
+    """The host confirmed the night's ante for every amount these games leave to the table.
+
+    As the setup page's Start button does with its prefilled amounts, saved for
+    the night, so a game named later at the table (or with the API's `hands/`)
+    deals at once. No slug: every game in the rulebook. Nothing else is
+    defaulted: a night without this is asked for its amounts first.
+    """
+    from ledger import runs
+    from ledger.house_rules import house_rules
+    from rulebook.models import Game
+
+    ante = house_rules(night.settings).ante
+    saved = dict(night.settings or {})
+    chosen = dict(saved.get("games", {}))
+    for slug in slugs or Game.objects.values_list("slug", flat=True):
+        spec = Game.objects.get(slug=slug).spec
+        earlier = chosen.get(slug, {})
+        agreed = dict.fromkeys(runs.every_agreed_name(spec), ante) | earlier.get("agreed", {})
+        chosen[slug] = {**earlier, "agreed": agreed}
+    night.settings = {**saved, "games": chosen}
+    night.save(update_fields=["settings"])

@@ -22,7 +22,7 @@ from ledger.api import nights as nights_api
 from ledger.api_auth import BAD_SEAT_TOKEN
 from ledger.journal import KEY_REUSED
 from ledger.models import Group, Night, Person, Posting, WriteRequest
-from tests.ledger.conftest import journal_rows, journal_total, seat_key
+from tests.ledger.conftest import confirm_ante, journal_rows, journal_total, seat_key
 
 pytestmark = pytest.mark.django_db
 
@@ -82,9 +82,11 @@ def api(host) -> APIClient:
 
 @pytest.fixture
 def bought(api, night, seats):
-    """Ann 200, Bob 100, Cat 50 bought in through the API."""
+    """Ann 200, Bob 100, Cat 50 bought in through the API; the night's ante confirmed for stud
+    and hold'em, so naming them with `hands/` deals at once."""
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
         assert send(api, f"{night.pk}/seats/{seat.pk}/buy-in/", {"chips": chips}).status_code == 201
+    confirm_ante(night, "seven-card-stud", "texas-holdem")
     return night, seats
 
 

@@ -24,7 +24,7 @@ from ledger.api import groups as groups_api
 from ledger.api import hands as hands_api
 from ledger.api_auth import BAD_SEAT_TOKEN, BAD_WATCH_TOKEN
 from ledger.models import Group, Night, Payment, Person, Seat, WriteRequest
-from tests.ledger.conftest import journal_rows, seat_key
+from tests.ledger.conftest import confirm_ante, journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +106,7 @@ def ridden(world: World) -> None:
 def guts_dealt(world: World) -> None:
     """Ann won hand 1; hand 2 is the first deal of a 3-card Guts game, Cat dealing."""
     settled(world)
+    confirm_ante(world.night, "guts-three-card")
     run = runs.run_start(night=world.night, game_slug="guts-three-card", **by())
     seats = [world.ann, world.bob, world.cat]
     runs.deal_start(run=run, players=seats, dealer_seat=world.cat, **by())

@@ -34,7 +34,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from ledger import amounts, closing, hands, services, units
+from ledger import amounts, closing, hands, runs, services, units
 from ledger.journal import LedgerError
 from ledger.models import Account, Entry, Payment, Person
 from ledger.settlement import BANK, Cash, cash_held, fewest_transfers, with_bank
@@ -462,3 +462,92 @@ def test_a_bet_in_the_api_can_be_sent_as_money(host, betting_round):
     answer = api_post(api, path, {"seat": ann.pk, "action": "bet", "money": "1.00"})
     assert answer.status_code == 201, answer.json()
     assert stacks(night)["Ann"] == 79
+
+
+# --- Leaving early: the cash-out is paid as any cash-out is ------------------------------------
+
+
+def test_a_leaver_is_paid_in_cash_from_a_holder_or_the_bank_never_more_than_it_holds(banked):
+    night, (ann, bob, cat) = banked
+    runs.seat_leave(night=night, seat=cat, recorded_by=HOST, paid="cash", holder=ann)
+    left = night.postings.get(kind="cash_out", seat=cat, memo__contains="leaves")
+    assert left.memo == "Cat cashes out 99 and leaves, cash from Ann"
+    assert (left.detail["paid"], left.detail["holder"]) == ("cash", ann.pk)
+    assert boxes(night) == {"bank": 250, "Ann": 1}
+    # Ann holds $0.05 now: Bob's 151 cannot come from her; on credit nobody holds cash;
+    # Cat has gone home and holds none.
+    message = unchanged(
+        night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="cash", holder=ann
+    )
+    assert message.startswith("Ann holds $0.05 in cash, not $7.55")
+    message = unchanged(
+        night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="credit", holder=ann
+    )
+    assert message == services.CREDIT_HOLDER
+    message = unchanged(
+        night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="cash", holder=cat
+    )
+    assert message == services.HOLDER_LEFT.format(name="Cat")
+    message = unchanged(night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="IOU")
+    assert message == services.PAID_HOW
+    bob.refresh_from_db()
+    assert bob.left_at is None
+    runs.seat_leave(night=night, seat=bob, recorded_by=HOST, paid="cash")
+    assert boxes(night) == {"bank": 99, "Ann": 1}
+    assert stacks(night) == {"Ann": 300, "Bob": 0, "Cat": 0}
+
+
+def test_the_seats_page_and_the_api_leave_take_how_the_leaver_is_paid(client, host, night, seats):
+    ann, bob, cat = seats
+    services.buy_in(night=night, seat=ann, chips=400, recorded_by=HOST, paid="cash")
+    services.buy_in(night=night, seat=bob, chips=200, recorded_by=HOST, paid="cash", holder=ann)
+    services.buy_in(night=night, seat=cat, chips=100, recorded_by=HOST)
+    client.force_login(host)
+    page = client.get(f"/nights/{night.pk}/seats/").content.decode()
+    assert f'id="holder-{cat.pk}-leave"' in page
+
+    before = journal_rows(night)
+    for data in (
+        {"paid": "IOU"},
+        {"paid": "cash", "holder": bob.pk},  # Bob holds no cash
+    ):
+        answer = page_post(client, "leave", night, {"seat": cat.pk, **data})
+        assert answer.status_code == 400, data
+    assert journal_rows(night) == before
+    cat.refresh_from_db()
+    assert cat.left_at is None
+    answer = page_post(client, "leave", night, {"seat": cat.pk, "paid": "cash", "holder": ann.pk})
+    assert answer.status_code == 303
+    assert boxes(night) == {"bank": 400, "Ann": 100}
+
+    api = APIClient()
+    api.force_login(host)
+    path = f"{night.pk}/seats/{bob.pk}/leave/"
+    before = journal_rows(night)
+    refused = [
+        ({"paid": "IOU"}, "paid"),
+        ({"paid": "cash", "holder": 10**9}, "holder"),
+    ]
+    for body, field in refused:
+        answer = api_post(api, path, body)
+        assert answer.status_code == 400, body
+        assert set(answer.json()["fields"]) == {field}, answer.json()
+    answer = api_post(api, path, {"paid": "credit", "holder": ann.pk})
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == services.CREDIT_HOLDER
+    answer = api_post(api, path, {"paid": "cash", "holder": ann.pk})
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith("Ann holds $5.00 in cash, not $10.00")
+    assert journal_rows(night) == before
+    answer = api_post(api, path, {"paid": "cash"})
+    assert answer.status_code == 200, answer.json()
+    assert boxes(night) == {"bank": 200, "Ann": 100}
+    left = night.postings.get(kind="cash_out", seat=bob)
+    assert left.memo == "Bob cashes out 200 and leaves, cash from the bank"
+    # Leaving with no body at all is on credit, as before.
+    ann_path = f"{night.pk}/seats/{ann.pk}/leave/"
+    assert api_post(api, ann_path, None).status_code == 200
+    assert night.postings.get(kind="cash_out", seat=ann).detail == {
+        "paid": "credit",
+        "leaves": True,
+    }

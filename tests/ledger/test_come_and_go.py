@@ -186,6 +186,44 @@ def test_a_newcomer_to_guts_antes_into_the_riding_pot_before_their_first_deal(gu
 
 
 @pytest.mark.django_db
+def test_undoing_a_newcomers_first_deal_back_to_its_start_gives_their_buy_in_back(guts, group):
+    night, run, (ann, bob, cat) = guts
+    dee = newcomer(night, group)
+    hand = runs.deal_start(run=run, players=[ann, bob, cat, dee], dealer_seat=ann, recorded_by=HOST)
+    # The buy-in is the deal's own first posting, before anything the deal books.
+    assert Posting.objects.get(night=night, kind="join_in").hand == hand
+    charging.charge(
+        hands.load(hand), "challengers-match", recorded_by=HOST, roles={"losers": [cat.pk]}
+    )
+    assert stacks(night, ann, bob, cat, dee) == [22, 16, 15, 9]
+    # Undone back to the start: the match first, then Dee's buy-in.
+    hands.undo(hand=hand, recorded_by=HOST)
+    assert stacks(night, ann, bob, cat, dee) == [22, 16, 19, 9]
+    undone = hands.undo(hand=hand, recorded_by=HOST)
+    assert undone.reverses.kind == "join_in"
+    assert stacks(night, ann, bob, cat, dee) == [22, 16, 19, 10]
+    # The 3 that rode in stay in the deal's pot; no chip was made or lost.
+    assert hands.load(hand).pot == 3
+    assert runs.put_in(run) == {ann.pk: 1, bob.pk: 4, cat.pk: 1}
+    assert sum(chips(night).values()) == 0
+    with pytest.raises(LedgerError, match="nothing to undo"):
+        hands.undo(hand=hand, recorded_by=HOST)
+
+
+@pytest.mark.django_db
+def test_a_newcomers_buy_in_is_dead_money_in_the_pot_not_a_bet_of_theirs(guts, group):
+    night, run, (ann, bob, cat) = guts
+    dee = newcomer(night, group)
+    hand = runs.deal_start(run=run, players=[ann, bob, cat, dee], dealer_seat=ann, recorded_by=HOST)
+    play = hands.load(hand)
+    assert play.state.bets == {}
+    # One pot of the 4, which every player in the deal can win.
+    [pot] = play.showdown_pots()
+    assert pot.amount == 4
+    assert pot.eligible == {ann.pk, bob.pk, cat.pk, dee.pk}
+
+
+@pytest.mark.django_db
 def test_a_newcomer_pays_an_equal_share_of_what_rides_when_the_house_says_so(guts, group):
     night, run, (ann, bob, cat) = guts
     set_house(night, joining="share")
@@ -289,11 +327,17 @@ def test_a_leaver_between_deals_leaves_what_they_put_in_for_whoever_wins_it(guts
     said = runs.seat_leave(night=night, seat=bob, recorded_by=HOST)
     assert said == (
         "Bob has left and is cashed out. "
-        "What Bob put into the 3 riding in Guts stays there for whoever wins it."
+        "The 4 chips Bob put into Guts stay in the 3 riding for whoever wins it."
     )
     assert stacks(night, ann, bob, cat) == [22, 0, 19]
     assert riding(night) == 3
-    assert Posting.objects.filter(night=night, kind="cash_out", seat=bob).count() == 1
+    # The pot is not touched, so his cash-out says it for the night's history.
+    cashed = Posting.objects.get(night=night, kind="cash_out", seat=bob)
+    assert cashed.memo == (
+        "Bob cashes out 16 and leaves; "
+        "the 4 chips Bob put into Guts stay in the 3 riding for whoever wins it"
+    )
+    assert cashed.detail["note"].startswith("the 4 chips Bob put into Guts")
     # Bob is out of later deals.
     refused(
         night,
@@ -332,7 +376,8 @@ def test_a_leaver_takes_back_their_share_in_one_posting_when_the_house_says_so(g
         Account.Kind.STACK: 2,
     }
     # Then cashed out: 16 in front of him and the 2 back.
-    assert Posting.objects.get(night=night, kind="cash_out", seat=bob).memo == "Bob cashes out 18"
+    cashed = Posting.objects.get(night=night, kind="cash_out", seat=bob)
+    assert cashed.memo == "Bob cashes out 18 and leaves"
     assert stacks(night, ann, bob, cat) == [22, 0, 19]
     assert riding(night) == 1
     # The 1 left goes back to Ann and Cat, who each put in 1: the odd chip to Ann, left of Cat.
@@ -446,6 +491,91 @@ def test_leaving_between_deals_from_the_seats_page_keeps_the_pot(guts, host_clie
     assert answer.status_code == 303
     assert riding(night) == 3
     assert stacks(night, bob) == [0]
+
+
+@pytest.mark.django_db
+def test_the_seats_page_says_when_someone_left_and_what_they_left_riding(guts, host_client, group):
+    night, _, (_, bob, _) = guts
+    dee = newcomer(night, group, buy=0)
+    runs.seat_leave(night=night, seat=bob, recorded_by=HOST)
+    runs.seat_leave(night=night, seat=dee, recorded_by=HOST)
+    # Dee had nothing to cash out, so nothing was posted: her seat's leaving time says it.
+    assert not Posting.objects.filter(night=night, seat=dee).exists()
+    page = host_client.get(reverse("ledger:seats", args=[night.pk]))
+    body = page.content.decode()
+    assert "the 4 chips Bob put into Guts stay in its riding pot" in body
+    assert "with no chips to cash out; net 0 chips." in body
+    assert body.count("Left at ") == 2
+
+
+@pytest.mark.django_db
+def test_the_table_page_says_what_coming_and_going_does_while_the_pot_rides(guts, host_client):
+    night, run, (ann, bob, cat) = guts
+    line = "leaves what they put in the pot for whoever wins it"
+    body = host_client.get(reverse("ledger:night", args=[night.pk])).content.decode()
+    assert line in body.replace("&#x27;", "'")
+    assert "first antes 1 into the riding pot" in body
+    # In the middle of a deal too.
+    runs.deal_start(run=run, players=[ann, bob, cat], dealer_seat=ann, recorded_by=HOST)
+    body = host_client.get(reverse("ledger:night", args=[night.pk])).content.decode()
+    assert line in body.replace("&#x27;", "'")
+
+
+@pytest.mark.django_db
+def test_the_table_page_says_nothing_of_coming_and_going_with_no_game_open(night, host_client):
+    body = host_client.get(reverse("ledger:night", args=[night.pk])).content.decode()
+    assert "come-and-go" not in body
+
+
+@pytest.fixture
+def lives_staked(night, seats, group):
+    """Screw Your Neighbor after its first deal, 3 lives riding; then Dee sits down with 10."""
+    cat = seats[2]
+    for seat in seats:
+        services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
+    run = start(night, "screw-your-neighbor")
+    hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
+    charging.charge(hands.load(hand), "stake", recorded_by=HOST)
+    settle_nobody(hand)
+    return night, run, seats, newcomer(night, group)
+
+
+@pytest.mark.django_db
+def test_the_dealer_page_leaves_a_newcomer_unticked_when_lives_were_staked(
+    lives_staked, host_client
+):
+    night, run, (ann, bob, cat), dee = lives_staked
+    body = host_client.get(reverse("ledger:deal", args=[night.pk])).content.decode()
+    assert f'value="{dee.pk}">' in body
+    assert f'value="{ann.pk}" checked>' in body
+    assert 'Dee <small class="muted">10, waits for the next game</small>' in body
+    # The boxes as ticked deal at once.
+    answer = host_client.post(
+        reverse("ledger:game_deal", args=[night.pk, run.pk]),
+        {
+            "idempotency_key": uuid.uuid4().hex,
+            "dealer": ann.pk,
+            "players": [ann.pk, bob.pk, cat.pk],
+        },
+    )
+    assert answer.status_code in (200, 303), answer.content.decode()[:400]
+    hand = games.open_hand(night)
+    assert hand is not None
+    assert dee.pk not in hand.seat_order
+    # The table's own "Next hand" form says the same.
+    settle_nobody(hand)
+    body = host_client.get(reverse("ledger:night", args=[night.pk])).content.decode()
+    assert f'value="{dee.pk}">' in body
+    assert "waits for the next game" in body
+
+
+@pytest.mark.django_db
+def test_a_newcomer_is_ticked_as_usual_where_they_can_buy_into_the_pot(guts, host_client, group):
+    night, _, _ = guts
+    dee = newcomer(night, group)
+    body = host_client.get(reverse("ledger:deal", args=[night.pk])).content.decode()
+    assert f'value="{dee.pk}" checked>' in body
+    assert "waits for the next game" not in body
 
 
 @pytest.mark.django_db
@@ -617,7 +747,7 @@ def come_and_go_game(data) -> None:
             continue
         hand = games.open_hand(night)
         check_conserved(night)
-        joined = Posting.objects.filter(night=night, kind=runs.JOIN_IN, hand__isnull=True)
+        joined = Posting.objects.filter(night=night, kind=runs.JOIN_IN, hand=hand)
         if joined.filter(seat__in=players).exists():
             event("a newcomer bought into the riding pot")
         # Someone in the deal cannot leave now.

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ledger import betting, closing, flow, games, hands, runs, services
 from ledger.models import Account, Entry, Hand, Person
 from ledger.views import state
-from tests.ledger.conftest import journal_total
+from tests.ledger.conftest import confirm_ante, journal_total
 from tests.ledger.test_flow import GAMES, PLAYED, table_choices
 
 pytestmark = pytest.mark.django_db
@@ -107,6 +107,7 @@ def test_driving_forward_ends_every_game_with_no_chips_in_limbo(slug, data, host
     )
     seats = seated(night, group)
     options, chosen = table_choices(GAMES[slug], data.draw)
+    confirm_ante(night, slug)
     run = runs.run_start(
         night=night,
         game_slug=slug,

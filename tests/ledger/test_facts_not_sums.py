@@ -369,7 +369,7 @@ def test_the_api_refuses_a_game_start_missing_an_agreed_amount(host, night, seat
 def test_last_times_amounts_are_reused_only_once_confirmed(night, seats):
     def setup(**given):
         return runs.run_start(
-            night=night, game_slug="guts-three-card", recorded_by="host:host", confirm=True, **given
+            night=night, game_slug="guts-three-card", recorded_by="host:host", **given
         )
 
     # Never confirmed at this night: a setup that names no amount is refused by name.

@@ -99,7 +99,7 @@ from django.db.models import Sum
 from ledger import charging, hands, runs, services
 from ledger.journal import LedgerError
 from ledger.models import Account, Person
-from tests.ledger.conftest import journal_rows, journal_total
+from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
 
@@ -261,9 +261,15 @@ def test_m1_the_tables_ante_is_the_nights_ante_unless_the_caller_names_another(m
     assert journal_total(night) == 0
 
 
-def test_m1_a_game_chosen_at_the_table_antes_the_nights_ante(make_table):
+def test_m1_a_game_chosen_at_the_table_antes_the_nights_ante_once_confirmed(make_table):
     night, (ann, bob, cat) = make_table(ante=2)
-    # Chosen at the table, the game's agreed amounts nobody named are the night's ante.
+    # Never confirmed here, its amount is refused by name, not taken from the night's ante.
+    rows = journal_rows(night)
+    with pytest.raises(LedgerError, match="Confirm “the table's ante” before Guts starts"):
+        runs.run_start(night=night, game_slug="guts-three-card", recorded_by=HOST)
+    assert journal_rows(night) == rows
+    # Once the host confirms the night's ante for it, the game is chosen at the table with it.
+    confirm_ante(night, "guts-three-card")
     run = runs.run_start(night=night, game_slug="guts-three-card", recorded_by=HOST)
     assert run.agreed == {"the table's ante": 2}
     hand = runs.deal_start(run=run, players=[ann, bob, cat], dealer_seat=cat, recorded_by=HOST)
@@ -1035,6 +1041,7 @@ def test_m39_a_penalty_a_player_cannot_cover_is_what_he_has_or_a_marker(make_tab
 
 def test_m39_a_guts_table_that_chose_to_owe_writes_a_marker_on_any_night(make_table):
     night, (ann, bob, cat) = make_table(buy_ins=(50, 3, 50))  # pay what you have, by default
+    confirm_ante(night, "guts-three-card")
     run = runs.run_start(
         night=night,
         game_slug="guts-three-card",

@@ -33,6 +33,8 @@ NEW_SETTINGS = [
     (GUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
     (GUTS, "coward-tariff-to", "pot", {"pot", "game-winner"}),
     (GRUTS, "fine-to", "side-pile", {"side-pile", "pot"}),
+    (GRUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
+    (GRUTS, "gooch-rounding", "stays", {"stays", "gutser"}),
 ]
 
 
@@ -257,3 +259,102 @@ def test_the_game_start_page_asks_each_new_setting(
     assert " ".join(setting.question.split()) in " ".join(words.split())
     for label in setting.choices.values():
         assert " ".join(label.split()) in " ".join(words.split())
+
+
+# --- Gruts plays like Guts: Guts' options switch on in Gruts too ---------------------------------
+
+
+def test_gruts_offers_every_option_guts_offers():
+    games = {g.slug: g for g in load_games()}
+    assert {o.id for o in games[GRUTS].options} == {o.id for o in games[GUTS].options}
+
+
+@pytest.mark.parametrize(
+    ("rounding", "rule", "other", "ann_takes"),
+    [("stays", "gooch-half", "gooch-half-up", 1), ("gutser", "gooch-half-up", "gooch-half", 2)],
+)
+def test_gruts_with_the_gooch_a_gruts_er_beaten_by_a_later_gooch_takes_half_the_pot(
+    make_table, rounding, rule, other, ann_takes
+):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(
+        night, [ann, bob, cat], GRUTS, options=["gooch"], **{"gooch-rounding": rounding}
+    )
+    fire(hand, "ante")  # pot 3; 49 each
+    refused(hand, other, roles={"winner": ann.pk})
+    # Nobody chawawenges Ann; she beats the first gooch, not the second: half of 3.
+    fire(hand, rule, roles={"winner": ann.pk})
+    assert chips(night, [ann, bob, cat]) == Chips(
+        stacks=(49 + ann_takes, 49, 49), pots=(3 - ann_takes,)
+    )
+    assert journal_total(night) == 0
+
+
+def test_gruts_with_coward_tax_and_tariff_everyone_passing_pays_into_the_pot(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GRUTS, options=["coward-tax", "coward-tariff"])
+    fire(hand, "ante")  # pot 3; 49 each
+    # Nobody says gruts: Bob would have won and pays the tax; everyone pays the tariff.
+    fire(hand, "coward-tax-pay", roles={"best_hand": bob.pk})  # 5 into the pot
+    refused(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})
+    fire(hand, "coward-tariff")  # 3 x 5 into the pot
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 39, 44), pots=(23,))
+    fire(hand, "all-pass")  # all 23 ride to the redeal; the fines pile is untouched
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 39, 44), pots=(0,), riding=23)
+    assert journal_total(night) == 0
+
+
+def test_gruts_coward_tax_to_each_other_player(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(
+        night, [ann, bob, cat], GRUTS, options=["coward-tax"], **{"coward-tax-to": "each-other"}
+    )
+    fire(hand, "ante")  # pot 3; 49 each
+    fire(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})  # 5 to Ann, 5 to Cat
+    refused(hand, "coward-tax-pay", roles={"best_hand": bob.pk})
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(54, 39, 54), pots=(3,))
+    assert journal_total(night) == 0
+
+
+# --- The pile beside the pot is called what the game calls it ------------------------------------
+
+
+def _table_page(client, host, night):
+    client.force_login(host)
+    page = client.get(reverse("ledger:night", args=[night.pk]))
+    assert page.status_code == 200
+    return " ".join(page.content.decode().split())
+
+
+def test_guts_tariffs_set_aside_are_the_pile_beside_the_pot_not_an_infraction_pot(
+    client, host, make_table
+):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(
+        night,
+        [ann, bob, cat],
+        GUTS,
+        options=["coward-tariff"],
+        **{"coward-tariff-to": "game-winner"},
+    )
+    fire(hand, "ante")
+    posting = fire(hand, "coward-tariff-aside")
+    assert posting.memo.startswith("Ann pays 5 to the pile beside the pot;")
+    assert "infraction" not in posting.memo
+    page = _table_page(client, host, night)
+    assert "The pile beside the pot: 15, for whoever ends the game." in page
+    assert "nfraction" not in page
+
+
+def test_gruts_fines_are_the_fines_pile_and_wait_for_the_next_deal(client, host, make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GRUTS)
+    fire(hand, "ante")
+    posting = fire(hand, "fine", roles={"actor": ann.pk}, count=2)
+    assert posting.memo.startswith("Ann pays 10 to the fines pile")
+    page = _table_page(client, host, night)
+    assert "The fines pile: 10, for the next deal." in page
+    assert "nfraction" not in page
+    # When the pile joins the next pot, the history names it the same way.
+    joined = fire(hand, "fines-join")
+    assert joined.memo.startswith("the fines pile pays 10 to the next pot")

@@ -24,7 +24,7 @@ from ledger.views import state
 from ledger.views.common import KEY_MISSING
 from ledger.views.nights import unit_warnings
 from ledger.views.play import POTS_CHANGED
-from tests.ledger.conftest import journal_rows, journal_total
+from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
 
@@ -137,6 +137,20 @@ def test_a_whole_night_through_the_pages(host_client, host):
         host_client,
         url("hand_start", night.pk),
         {"game": "five-card-draw", "players": [ann.pk, bob.pk, cat.pk], "dealer": cat.pk},
+    )
+    # Its ante was never confirmed here: the game's setup page first, then one tap deals.
+    assert response.status_code == 303
+    assert response["Location"].startswith(url("game_new", night.pk) + "?game=five-card-draw")
+    assert not night.hands.exists()
+    response = post(
+        host_client,
+        url("game_start", night.pk),
+        {
+            "game": "five-card-draw",
+            "players": [ann.pk, bob.pk, cat.pk],
+            "dealer": cat.pk,
+            "agreed-the table's ante": "1",
+        },
     )
     assert response.status_code == 303
     hand = night.hands.get()
@@ -725,6 +739,7 @@ def test_trash_poker_keeps_the_whole_pot_in_play(host_client, bought):
 
 def test_a_community_game_posts_blinds_and_the_next_player_opens(host_client, bought):
     night, (ann, bob, cat) = bought
+    confirm_ante(night, "texas-holdem")
     post(
         host_client,
         url("hand_start", night.pk),
@@ -745,6 +760,7 @@ def test_a_community_game_posts_blinds_and_the_next_player_opens(host_client, bo
 
 def test_a_high_low_game_pays_high_and_low_with_the_odd_chip_high(host_client, bought):
     night, (ann, bob, cat) = bought
+    confirm_ante(night, "show-five-cards")
     post(
         host_client,
         url("hand_start", night.pk),
@@ -766,6 +782,7 @@ def test_a_high_low_game_pays_high_and_low_with_the_odd_chip_high(host_client, b
 
 def test_a_declare_game_pays_by_declarations(host_client, bought):
     night, (ann, bob, cat) = bought
+    confirm_ante(night, "big-sol")
     post(
         host_client,
         url("hand_start", night.pk),

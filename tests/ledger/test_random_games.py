@@ -60,7 +60,7 @@ from ledger.journal import LedgerError
 from ledger.models import Account, Entry, Person, Run
 from rulebook import dealer
 from rulebook.loader import load_games
-from tests.ledger.conftest import journal_rows
+from tests.ledger.conftest import confirm_ante, journal_rows
 
 HOST = "host:host"
 GAMES = sorted(load_games(), key=lambda game: game.slug)
@@ -504,6 +504,7 @@ def play_a_run(data) -> None:
         chips = data.draw(st.integers(5, 60), label="buy-in")
         services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
         bought += chips
+    confirm_ante(night, slug)
     run = runs.run_start(night=night, game_slug=slug, recorded_by=HOST)
     rules = list(games.rules_in_force(run).values())
     for number in range(data.draw(st.integers(1, 4), label="deals")):

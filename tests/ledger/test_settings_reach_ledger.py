@@ -369,3 +369,179 @@ def test_hi_di_deu_wi_the_odd_chip_goes_with_the_half_the_table_chose(
     )
     assert _stacks(night, [ann, bob, cat]) == expected
     assert journal_total(night) == 0
+
+
+# --- The odd chip of a half-pot rule follows the game's setting, booked either way -----------
+
+# (game, options, setting, choice, the half-pot rule in force, its twin refused, the low side
+# rounded up): for every game with a half-pot rule and an odd-chip setting. The rule pays the
+# low side (7/27: the 7 side) its half; the high side takes the rest with the award.
+ODD_CHIP_HALVES = [
+    ("red-and-black", [], "ties-odd-chip", "split-high", "split", "split-odd-chip", False),
+    ("red-and-black", [], "ties-odd-chip", "split-low", "split-odd-chip", "split", True),
+    (
+        "red-and-black-encyclopedia",
+        [],
+        "ties",
+        "share-half",
+        "point-split",
+        "point-split-odd-chip-high",
+        True,
+    ),
+    (
+        "red-and-black-encyclopedia",
+        [],
+        "ties",
+        "share-with-odd-chip-high",
+        "point-split-odd-chip-high",
+        "point-split",
+        False,
+    ),
+    ("numbers", [], "ties-odd-chip", "split-high", "split", "split-odd-chip", False),
+    ("numbers", [], "ties-odd-chip", "split-low", "split-odd-chip", "split", True),
+    (
+        "seven-twenty-seven",
+        [],
+        "odd-chip",
+        "twenty-seven",
+        "split-7-27",
+        "split-7-27-odd-chip",
+        False,
+    ),
+    ("seven-twenty-seven", [], "odd-chip", "seven", "split-7-27-odd-chip", "split-7-27", True),
+    ("stendahl", [], "odd-chip", "high", "split", "split-odd-chip", False),
+    ("stendahl", [], "odd-chip", "low", "split-odd-chip", "split", True),
+    ("howdy-doody", [], "odd-chip", "high", "high-low-split", "high-low-split-odd-chip", False),
+    ("howdy-doody", [], "odd-chip", "low", "high-low-split-odd-chip", "high-low-split", True),
+    (
+        "selection-rejection",
+        [],
+        "odd-chip",
+        "high",
+        "high-low-split",
+        "high-low-split-odd-chip",
+        False,
+    ),
+    (
+        "selection-rejection",
+        [],
+        "odd-chip",
+        "low",
+        "high-low-split-odd-chip",
+        "high-low-split",
+        True,
+    ),
+    (
+        "roll-your-own",
+        ["high-low"],
+        "odd-chip",
+        "high",
+        "high-low-split",
+        "high-low-split-odd-chip",
+        False,
+    ),
+    (
+        "roll-your-own",
+        ["high-low"],
+        "odd-chip",
+        "low",
+        "high-low-split-odd-chip",
+        "high-low-split",
+        True,
+    ),
+    (
+        "pass-the-trash",
+        ["high-low"],
+        "odd-chip",
+        "high",
+        "high-low-split",
+        "high-low-split-odd-chip",
+        False,
+    ),
+    (
+        "pass-the-trash",
+        ["high-low"],
+        "odd-chip",
+        "low-or-passer",
+        "high-low-split-odd-chip",
+        "high-low-split",
+        True,
+    ),
+]
+
+
+def _pot_of_13(hand, ann, bob, cat):
+    """Antes of 1 (3), Ann bets 5 and Bob calls, Cat folds: a pot of 13; Ann 34, Bob 34, Cat 39."""
+    hands.collect_antes(hand=hand, recorded_by=HOST)
+    hands.round_start(hand=hand, recorded_by=HOST)
+    for seat, action, amount in ((ann, "bet", 5), (bob, "call", 0), (cat, "fold", 0)):
+        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+    assert hands.load(hand).pot == 13
+
+
+@pytest.mark.parametrize(
+    ("slug", "options", "setting", "choice", "rule", "other", "low_up", "way"),
+    [
+        pytest.param(*case, way, id=f"{case[0]}-{case[3]}-{way}")
+        for case in ODD_CHIP_HALVES
+        for way in ("rule-then-award", "high-and-low-award")
+    ],
+)
+def test_the_odd_chip_of_a_halved_pot_goes_where_the_game_setting_says_either_way_it_is_booked(
+    table, slug, options, setting, choice, rule, other, low_up, way
+):
+    night, (ann, bob, cat), deal = table
+    game = next(g for g in GAMES if g.slug == slug)
+    _, hand = deal(game, options, {setting: choice})
+    assert hand.config["odd_to"] == ("low" if low_up else "high")
+    _pot_of_13(hand, ann, bob, cat)
+    # Ann has the high side, Bob the low side: 13 halves as 7 and 6, the 7 to the chosen side.
+    expected = [40, 41, 39] if low_up else [41, 40, 39]
+    before = journal_rows(night)
+    with pytest.raises(LedgerError, match=r"no money rule .* in force"):
+        charging.charge_hand(hand=hand, rule_id=other, recorded_by=HOST)
+    assert journal_rows(night) == before
+    if way == "rule-then-award":
+        # The dealer books the half-pot rule for Bob's low side; Ann takes the rest.
+        charging.showdown(
+            hands.load(hand),
+            bookings=[charging.Booking(rule=rule, roles={"winners": [bob.pk]})],
+            winners=[[ann.pk]],
+            recorded_by=HOST,
+        )
+    else:
+        # The dealer names the high and the low winner; the award halves the pot.
+        hands.award(hand=hand, winners=[[ann.pk]], low_winners=[[bob.pk]], recorded_by=HOST)
+    assert _stacks(night, [ann, bob, cat]) == expected
+    assert journal_total(night) == 0
+
+
+def _half_pot_splits(game, owner):
+    return [
+        r
+        for o, r in _rules(game)
+        if o == owner and r.kind == "split" and r.amount is not None and r.amount.pot == "1/2"
+    ]
+
+
+def test_every_half_pot_split_follows_the_games_odd_chip_setting_choice_by_choice():
+    """A game whose odd-chip setting answers `odd_to` has, for each of its half-pot splits
+    (the game's own, or one option's), one rule per choice: rounded up for the low side.
+    The game's own splits are worked by hand above; Pass the Trash's passer half is too."""
+    worked = {(case[0], case[3]) for case in ODD_CHIP_HALVES}
+    checked = set()
+    for game in GAMES:
+        odd = [s for s in game.settings if any("odd_to" in v for v in s.house.values())]
+        for setting in odd:
+            for owner in [None, *(o.id for o in game.options)]:
+                halves = _half_pot_splits(game, owner)
+                if not halves:
+                    continue
+                for choice in setting.choices:
+                    in_force = [r for r in halves if r.when.get(setting.id) == choice]
+                    assert len(in_force) == 1, (game.slug, owner, setting.id, choice)
+                    low = setting.house[choice]["odd_to"] == "low"
+                    assert (in_force[0].amount.rounding == "up") is low
+                    assert (game.slug, choice) in worked
+                    checked.add(game.slug)
+    assert checked == {case[0] for case in ODD_CHIP_HALVES}

@@ -14,7 +14,7 @@ from django.urls import reverse
 from ledger import games, hands, runs, services
 from ledger.models import Hand, Run
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
-from tests.ledger.conftest import journal_rows
+from tests.ledger.conftest import confirm_ante, journal_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -193,6 +193,7 @@ def test_a_game_without_betting_rounds_never_offers_one(host_client, bought):
 
 def test_hold_em_opens_its_four_rounds_by_name_and_refuses_a_fifth(bought):
     night, seats = bought
+    confirm_ante(night, "texas-holdem")
     run = runs.run_start(night=night, game_slug="texas-holdem", recorded_by=WHO)
     hand = runs.deal_start(run=run, players=seats, dealer_seat=seats[2], recorded_by=WHO)
     names = []

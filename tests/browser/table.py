@@ -1,0 +1,186 @@
+"""What the browser tests of a night share: phones, the table they agree on, the host's moves.
+
+A `Phone` is one browser context on one page that records every request to
+another host and every refusal by the Content-Security-Policy; a `Table` is
+the phones checked together (step, pots, stacks, the riding pot) after every
+host action. The host's moves on the Deal tab (`set_up`, `start`, `press`,
+`book`, `showdown`) each wait for the page the server answers with and check
+that no write was refused.
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.checks import assert_fits_the_phone, csp_violations, other_hosts
+
+HOST = "host"
+PASSWORD = "deal-me-in-9"
+# Every phone polls every 2 s: a change shows by the next poll's answer.
+POLLED = 2_500
+# A write the ledger refused answers with the same page and its reason in this banner.
+REFUSED = "p.banner[role=alert]"
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+class Phone:
+    """One browser context on one page, and what went wrong on it: other hosts, CSP refusals."""
+
+    def __init__(self, context, site_host: str, name: str):
+        self.name = name
+        self.elsewhere = other_hosts(context, site_host)
+        self.refused = csp_violations(context)
+        self.page = context.new_page()
+
+    def on_deal_tab(self) -> bool:
+        return "/deal/" in self.page.url
+
+    def problems(self) -> list[str]:
+        return [*(f"asked {url}" for url in self.elsewhere), *self.refused]
+
+
+class Table:
+    """The four phones at the table, checked together after every host action."""
+
+    def __init__(self, host: Phone, *others: Phone):
+        self.host = host
+        self.phones = [host, *others]
+
+    def agree(self, step: str | None, pots: list[str] | None = None) -> None:
+        """Every phone shows this step (None: no hand open) and these pots, within 2 s.
+
+        `pots` are the pots' labels and amounts ("Main pot: 60"); None reads them
+        from the host's page, for the middle of a betting round.
+        """
+        if pots is None:
+            pots = [p.strip() for p in self.host.page.locator(".pots li strong").all_inner_texts()]
+        for phone in self.phones:
+            page = phone.page
+            now = page.locator("#step-now")
+            if step is None:
+                expect(now, phone.name).to_have_count(0, timeout=POLLED)
+            elif phone.on_deal_tab():
+                expect(now.locator("h2"), phone.name).to_have_text(step, timeout=POLLED)
+            else:
+                expect(now, phone.name).to_contain_text(f"now: {step}.", timeout=POLLED)
+            expect(page.locator(".pots li strong"), phone.name).to_have_text(pots, timeout=POLLED)
+            assert_fits_the_phone(page)
+
+    def stacks(self, **stacks: int) -> None:
+        """The chips in front of each player, the same on every phone."""
+        for phone in self.phones:
+            for name, chips in stacks.items():
+                seat = phone.page.locator("#deal .seat, #table .seat").filter(has_text=name)
+                expect(seat.locator(".chips strong"), f"{phone.name}: {name}").to_have_text(
+                    str(chips), timeout=POLLED
+                )
+
+    def rides(self, chips: int | None) -> None:
+        for phone in self.phones:
+            riding = phone.page.locator(".rides")
+            if chips is None:
+                expect(riding, phone.name).to_have_count(0, timeout=POLLED)
+            else:
+                expect(riding, phone.name).to_contain_text(f"Pot rides: {chips}", timeout=POLLED)
+
+
+def seat_card(page, name: str):
+    """A seat's card on the seats page, found by its heading: each card's cash choices name all."""
+    return page.locator(".seat-card").filter(
+        has=page.locator("h2", has_text=re.compile(rf"· {re.escape(name)}\b"))
+    )
+
+
+def join_url(page, name: str) -> str:
+    return seat_card(page, name).locator("a[href*='/join/']").get_attribute("href")
+
+
+def claim(phone: Phone, url: str, seat: str, table_url: str) -> None:
+    phone.page.goto(url)
+    expect(phone.page.locator(".big-name")).to_have_text(seat)
+    assert_fits_the_phone(phone.page)
+    button(phone.page, "This is me").click()
+    phone.page.wait_for_url(table_url)
+
+
+def set_up(page, game: str, heading: str) -> None:
+    """From the Deal tab with no game open, choose `game` and reach its setup page."""
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    page.get_by_label("Game", exact=True).select_option(game)
+    with page.expect_navigation():
+        button(page, "Set it up").click()
+    expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    assert_fits_the_phone(page, open_details=True)
+
+
+def start(page, name: str, *, dealer: str | None = None) -> None:
+    if dealer is not None:
+        page.get_by_label("Dealer", exact=True).select_option(label=dealer)
+    with page.expect_navigation():
+        # A game with amounts the table agrees says so on its button.
+        start_name = re.compile(rf"^(Start|Confirm the amounts, start) {re.escape(name)} and deal$")
+        page.get_by_role("button", name=start_name).click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def press(page, name: str) -> None:
+    """A POST button on the Deal tab, answered with the Deal tab again."""
+    with page.expect_navigation():
+        button(page, name).click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def next_step(page, title: str) -> None:
+    press(page, f"Next: {title} →")
+
+
+def charge_form(page, rule: str):
+    return page.locator("#deal form").filter(
+        has=page.locator(f'input[name="rule"][value="{rule}"]')
+    )
+
+
+def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
+    """Book one firing of `rule` from its form (its button names the rule in words)."""
+    form = charge_form(page, rule)
+    if who is not None:
+        form.get_by_label(who, exact=True).check()
+    if count is not None:
+        form.get_by_label(re.compile(r"^How many")).fill(str(count))
+    with page.expect_navigation():
+        form.get_by_role("button").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
+
+
+def showdown(
+    page,
+    *,
+    winners: tuple[str, ...] = (),
+    fire: dict[str, list[str]] | None = None,
+    nobody: bool = False,
+) -> None:
+    """Book the showdown: fire each rule for the seats named, tick the main pot's winners."""
+    form = page.locator("form").filter(has=button(page, "Book the showdown"))
+    for rule, seats in (fire or {}).items():
+        form.locator(f'input[name="fire"][value="{rule}"]').check()
+        firing = form.locator("fieldset.firing").filter(has=page.locator(f'[value="{rule}"]'))
+        for name in seats:
+            firing.get_by_label(name, exact=True).check()
+    pot = form.locator("fieldset").filter(has_text=re.compile(r"^Main pot"))
+    for name in winners:
+        pot.get_by_label(name, exact=True).check()
+    if nobody:
+        form.get_by_label(re.compile(r"^Nobody wins")).check()
+    press(page, "Book the showdown")
+
+
+def to_tab(page, name: str, url: str) -> None:
+    page.locator("nav.tabs").get_by_role("link", name=name, exact=True).click()
+    page.wait_for_url(re.compile(url))
+
+
+def cells(rows) -> list[list[str]]:
+    return rows.evaluate_all("rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")
