@@ -14,6 +14,7 @@ urlpatterns = [
     path("rules/", include("rulebook.urls")),
     path("prefs/suits/", rulebook_views.suits, name="suits"),
     path("sw.js", rulebook_views.service_worker, name="service_worker"),
+    path("offline/", rulebook_views.offline_ledger, name="offline"),
     path("manifest.webmanifest", site_views.manifest, name="manifest"),
     path("nights/", include("ledger.urls")),
     path("api/nights/", include("ledger.api_urls")),

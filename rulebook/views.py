@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 from itertools import groupby
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -22,7 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRefresh
 
 from homegame.context_processors import SUITS_COOKIE
-from rulebook import dealer, schema
+from rulebook import dealer, offline, schema
 from rulebook.models import Game
 from rulebook.search import find_games, nearest_games, parse_filters
 
@@ -230,11 +230,20 @@ def suits(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """Served from the root so its scope covers /rules/; it never caches /nights/."""
-    body = render_to_string("rulebook/sw.js", {"version": _rulebook_version()})
+    """Served from the root so its scope covers /rules/; it never caches /nights/ or the API."""
+    context = {
+        "cache_name": offline.cache_name(),
+        "pages": json.dumps(offline.page_urls()),
+        "static": json.dumps(offline.static_urls()),
+        "games": json.dumps(offline.game_urls()),
+        "index": reverse("rulebook:index"),
+        "offline_ledger": offline.offline_ledger_url(),
+    }
+    body = render_to_string("rulebook/sw.js", context)
     return HttpResponse(body, content_type="application/javascript")
 
 
-def _rulebook_version() -> str:
-    latest = Game.objects.aggregate(latest=Max("updated_at"))["latest"]
-    return latest.isoformat() if latest else "empty"
+@require_GET
+def offline_ledger(request: HttpRequest) -> HttpResponse:
+    """What a ledger page shows when the phone has no connection (kept by the service worker)."""
+    return render(request, "ledger/offline.html")
