@@ -56,12 +56,11 @@ How one firing is worked out:
   Poker keeps a broke player in for the whole pot, and a rule of kind
   `short_pays_all` or `short_owes` in force (Guts' `short-stack`, Buddha's
   Folly's `cannot-pay`, Zap's `broke`) overrides the night's policy.
-- Lives in a last-player-standing game are chips in the riding pot: Screw
-  Your Neighbor's three stacks and Liar's Poker's two quarters are staked
-  into `next_pot` at the start, a lost life moves no chips (it is already
-  there), and the last player standing takes the whole riding pot, their own
-  stake included. The end result is the one the seed gives, the winner up by
-  every other player's stake, and the riding pot shows what is at stake.
+- Lives in a last-player-standing game stay in front of their owners:
+  Screw Your Neighbor's three stacks are set out at the start and move no
+  chips (`payee: nobody`), each lost life is paid into the pot, which rides
+  from deal to deal, and the last player standing takes what the others
+  lost, as the seed says. The pot shows how many lives have been lost.
 
 - The count is read from the rule's `per`, so the table gives only the facts
   it alone knows. One per seat in a role (`per: {each: loser}`, a player in
@@ -86,8 +85,8 @@ What the rule data cannot say yet, so this module does not pretend to:
 - A bet replaces the amount and is never multiplied, so "twice the bet" is
   two firings: In Between's and Acey Deucey's `post-hit-extra` is fired
   beside `wager-lose` with the same bet.
-- A cap is one amount, not the smaller of two: In Between's default
-  (`max-loss: bet-cap`) caps a winning bet at the maximum loss, and the pot
+- A cap is one amount, not the smaller of two: In Between's choice
+  `max-loss: bet-cap` caps a winning bet at the maximum loss, and the pot
   pays no more than it holds, but a losing bet above the pot is not refused
   here: the caller keeps bets within min(pot, maximum loss).
 - Pokino scores points, not chips: nothing to charge, unless the table plays

@@ -455,20 +455,19 @@ def test_an_acey_deucey_winner_takes_the_bet_out_of_the_pot():
         charge(win, nickels, Firing(roles={"actor": B}, bet=0))
 
 
-def test_hitting_a_post_costs_the_bet_twice_only_at_a_doubling_table():
-    assert "post-hit-extra" not in {r.id for r in in_force("acey-deucey")}
-    doubled = {r.id: r for r in in_force("acey-deucey", hit_post="double")}
-    # Pot 20, B bet 6 and the middle card matched a post: 6 for the miss, 6 more for the post.
+def test_hitting_a_post_in_acey_deucey_costs_the_bet_like_any_miss():
+    # The source: any card outside the gap, a post included, adds the bet to the pot.
+    assert "post-hit-extra" not in {r.id for r in rules_of("acey-deucey")}
+    assert "hit-post" not in {s.id for s in GAMES["acey-deucey"].settings}
     nickels = table(pot=20, chips_per_money=NICKEL_CHIPS)
-    miss = charge(doubled["wager-lose"], nickels, Firing(roles={"actor": B}, bet=6))
-    extra = charge(doubled["post-hit-extra"], nickels, Firing(roles={"actor": B}, bet=6))
-    assert paid(miss) + paid(extra) == [(B, "pot", 6), (B, "pot", 6)]
+    miss = charge(rule("acey-deucey", "wager-lose"), nickels, Firing(roles={"actor": B}, bet=6))
+    assert paid(miss) == [(B, "pot", 6)]
 
 
-def test_in_between_wins_up_to_the_pot_and_loses_at_most_the_dealers_limit():
-    # max-loss loss-cap: bet 50 into a pot of 40 with a 20-chip maximum loss:
-    # a win takes 40 (the pot), a loss pays 20 (the limit).
-    rules = {r.id: r for r in in_force("in-between", max_loss="loss-cap")}
+def test_in_between_by_default_wins_up_to_the_pot_and_loses_at_most_the_dealers_limit():
+    # max-loss loss-cap (the default, as the list reads): bet 50 into a pot of 40 with a
+    # 20-chip maximum loss: a win takes 40 (the pot), a loss pays 20 (the limit).
+    rules = {r.id: r for r in in_force("in-between")}
     assert "wager-win" not in rules
     limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
     win = charge(rules["wager-win-to-pot"], limits, Firing(roles={"actor": C}, bet=50))
@@ -477,9 +476,9 @@ def test_in_between_wins_up_to_the_pot_and_loses_at_most_the_dealers_limit():
     assert paid(lose) == [(C, "pot", 20)]
 
 
-def test_in_between_by_default_caps_the_bet_itself_at_the_maximum_loss():
-    # max-loss bet-cap (the default): the same bet of 50 wins only 20, and loses 20.
-    rules = {r.id: r for r in in_force("in-between")}
+def test_in_between_can_cap_the_bet_itself_at_the_maximum_loss():
+    # max-loss bet-cap: the same bet of 50 wins only 20, and loses 20.
+    rules = {r.id: r for r in in_force("in-between", max_loss="bet-cap")}
     assert "wager-win-to-pot" not in rules
     limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
     win = charge(rules["wager-win"], limits, Firing(roles={"actor": C}, bet=50))
@@ -702,48 +701,42 @@ def test_gruts_fines_go_to_the_last_winner_only_when_the_table_says_so():
     assert paid(transfers) == [("side_pot", D, 15)]
 
 
-# Last player standing: the lives ride in the middle
+# Last player standing: the lives ride in the middle, or wait in front of each player
 
 
-def test_screw_your_neighbor_stakes_ride_and_the_last_player_takes_them_all():
-    # Four players, D deals; the dealer names 2-chip stacks, so three stacks are 6 each.
+def test_screw_your_neighbor_stacks_stay_in_front_and_each_lost_one_pays_the_pot():
+    # Four players, D deals; the dealer names 2-chip stacks, three in front of each player.
     seats = (A, B, C, D)
-    start = table(
-        seats=seats,
-        dealer=D,
-        stacks=dict.fromkeys(seats, 50),
-        agreed={"three stacks of the dealer's size": 6, "one stack": 2},
-    )
-    stakes = charge(rule("screw-your-neighbor", "stake"), start)
-    assert paid(stakes) == [(seat, "next_pot", 6) for seat in seats]
-    assert effects(stakes)[NEXT_POT] == 24
-    # A lost stack is a life: it is already in the middle, so no chips move.
+    start = table(seats=seats, dealer=D, stacks=dict.fromkeys(seats, 50), agreed={"one stack": 2})
+    # The stacks stay in front of their owners: setting them out moves no chips.
+    assert charge(rule("screw-your-neighbor", "stake"), start) == []
+    # B is stuck with the lowest card and puts one stack into the pot.
     lost = Firing(roles={"lowest_hand": B})
-    assert charge(rule("screw-your-neighbor", "lose-stack"), start, lost) == []
-    # C outlasts everyone and takes the 24 riding chips, own stacks included: net +18.
-    end = table(seats=seats, dealer=D, stacks=dict.fromkeys(seats, 44), next_pot=24)
+    assert paid(charge(rule("screw-your-neighbor", "lose-stack"), start, lost)) == [(B, "pot", 2)]
+    # C outlasts everyone and takes the pot: the 18 chips of stacks the others lost.
+    end = table(seats=seats, dealer=D, stacks=dict.fromkeys(seats, 44), pot=18)
     won = charge(rule("screw-your-neighbor", "last-standing"), end, Firing(roles={"winner": C}))
-    assert paid(won) == [("next_pot", C, 24)]
+    assert paid(won) == [("pot", C, 18)]
 
 
-def test_liars_poker_quarters_ride_for_the_last_player_with_one():
-    # Three players at 0.05 a chip: two quarters are 10 chips each, 30 in the middle.
+def test_liars_poker_lost_quarters_ride_for_the_last_player_with_one():
+    # Three players at 0.05 a chip: the two quarters stay in front of each player;
+    # each lost call puts one (5 chips) in the middle.
     seats = (A, B, C)
     nickels = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 50), chips_per_money=20)
-    stakes = charge(rule("liars-poker", "stake"), nickels)
-    assert paid(stakes) == [(A, "next_pot", 10), (B, "next_pot", 10), (C, "next_pot", 10)]
+    assert charge(rule("liars-poker", "stake"), nickels) == []
     lost = Firing(roles={"loser": B, "winner": A})
-    assert charge(rule("liars-poker", "lose-quarter"), nickels, lost) == []
-    end = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 40), next_pot=30)
+    assert paid(charge(rule("liars-poker", "lose-quarter"), nickels, lost)) == [(B, "next_pot", 5)]
+    end = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 40), next_pot=15)
     won = charge(rule("liars-poker", "last-standing"), end, Firing(roles={"winner": A}))
-    assert paid(won) == [("next_pot", A, 30)]
+    assert paid(won) == [("next_pot", A, 15)]
 
 
 def test_liars_poker_quarters_can_go_straight_to_the_winner_of_the_call():
     rules = {r.id: r for r in in_force("liars-poker", lost_quarters="to-winner")}
-    assert {"stake", "lose-quarter", "last-standing"}.isdisjoint(rules)
+    assert {"lose-quarter", "last-standing"}.isdisjoint(rules)
     nickels = table(chips_per_money=NICKEL_CHIPS)
-    assert charge(rules["stake-kept"], nickels) == []
+    assert charge(rules["stake"], nickels) == []
     lost = Firing(roles={"loser": B, "winner": A})
     assert paid(charge(rules["lose-quarter-to-winner"], nickels, lost)) == [(B, A, 5)]
 
@@ -802,9 +795,8 @@ def test_the_old_name_for_the_stack_cap_still_reads_as_the_stack():
         ("trash-poker", "broke-stays-in"),
         ("put-and-take", "no-ante"),
         ("pokino", "trick-point"),
-        ("liars-poker", "stake-kept"),
-        ("liars-poker", "lose-quarter"),
-        ("screw-your-neighbor", "lose-stack"),
+        ("liars-poker", "stake"),
+        ("screw-your-neighbor", "stake"),
         ("guts-three-card", "short-owes"),
         ("black-russian", "carry-matches"),
         ("baseball-daytime", "side-pots"),

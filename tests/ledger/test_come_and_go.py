@@ -303,9 +303,9 @@ def test_a_newcomer_waits_for_the_next_game_when_lives_were_staked_at_the_start(
         services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
     run = start(night, "screw-your-neighbor")
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "stake", recorded_by=HOST)
+    charging.charge(hands.load(hand), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST)
     settle_nobody(hand)
-    assert riding(night) == 3
+    assert riding(night) == 1
     dee = newcomer(night, group)
     refused(
         night,
@@ -529,13 +529,13 @@ def test_the_table_page_says_nothing_of_coming_and_going_with_no_game_open(night
 
 @pytest.fixture
 def lives_staked(night, seats, group):
-    """Screw Your Neighbor after its first deal, 3 lives riding; then Dee sits down with 10."""
+    """Screw Your Neighbor after its first deal, Cat's lost stack riding; then Dee sits down."""
     cat = seats[2]
     for seat in seats:
         services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
     run = start(night, "screw-your-neighbor")
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "stake", recorded_by=HOST)
+    charging.charge(hands.load(hand), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST)
     settle_nobody(hand)
     return night, run, seats, newcomer(night, group)
 

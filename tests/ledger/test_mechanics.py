@@ -20,9 +20,9 @@ M2    test_m2_put_and_take_has_no_ante_so_its_pot_is_built_from_the_puts
 M3    test_m3_the_brag_dealers_edge_comes_back_when_everyone_drops_and_is_a_blind_when_called
       test_m3_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round_calls
 M4    test_m4_monte_carlo_reantes_on_top_of_the_pot_that_stayed
-M5    test_m5_liars_poker_stakes_are_put_up_front_into_the_next_pot
-      (stakes are paid to the next pot; where they stay in front of the players,
-      `stake-kept` to nobody moves nothing and is refused)
+M5    test_m5_liars_poker_stakes_stay_in_front_and_a_lost_one_goes_to_the_next_pot
+      (the quarters stay in front of the players: `stake` to nobody moves nothing and
+      is refused; a lost quarter is paid to the next pot)
 M6    test_m6_a_standard_betting_round_moves_the_bets_into_the_pot
       (the `betting` rule itself moves nothing: refused)
 M7    test_m7_a_short_all_in_player_can_win_only_the_main_pot
@@ -73,9 +73,10 @@ M36   test_m36_natural_sevens_take_the_whole_pot_and_two_split_it
 M37   test_m37_a_killed_hand_cannot_be_paid_and_qualifier_rules_move_no_chips
       (a kill is recorded as a fold, which the award refuses to pay; qualifiers are
       refused as moving nothing)
-M38   test_m38_liars_poker_the_last_player_with_a_quarter_takes_every_stake
+M38   test_m38_liars_poker_the_last_player_with_a_quarter_takes_every_lost_one
       test_m38_screw_your_neighbor_the_last_player_with_a_stack_takes_them_all
-      (a lost life is already in the next pot: `lose-quarter`, `lose-stack` refused)
+      (Liar's Poker's quarters stay in front and a lost one goes to the next pot;
+      Screw Your Neighbor's lost life is already in the next pot: `lose-stack` refused)
 M39   test_m39_a_penalty_a_player_cannot_cover_is_what_he_has_or_a_marker
       test_m39_a_guts_table_that_chose_to_owe_writes_a_marker_on_any_night
       test_m39_a_plain_guts_hand_on_a_marker_night_writes_the_marker
@@ -354,14 +355,13 @@ def test_m4_monte_carlo_reantes_on_top_of_the_pot_that_stayed(make_table):
     assert journal_total(night) == 0
 
 
-def test_m5_liars_poker_stakes_are_put_up_front_into_the_next_pot(make_table):
+def test_m5_liars_poker_stakes_stay_in_front_and_a_lost_one_goes_to_the_next_pot(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "liars-poker", antes=False)
-    fire(hand, "stake")  # two quarters each: 0.50 = 10 chips, into the pot to be won
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 40, 40), pots=(0,), riding=30)
-    # At a table where lost quarters go to the winner, the stake stays in front of
-    # each player (payee nobody): that rule moves no chips.
-    refused(hand, "stake-kept", NOTHING)
+    # Two quarters each stay in front of each player (payee nobody): no chips move.
+    refused(hand, "stake", NOTHING)
+    fire(hand, "lose-quarter", roles={"loser": bob.pk})  # a quarter, 5 chips, to the middle
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 45, 50), pots=(0,), riding=5)
     assert journal_total(night) == 0
 
 
@@ -982,37 +982,44 @@ def test_m37_a_killed_hand_cannot_be_paid_and_qualifier_rules_move_no_chips(make
 # --- H. Elimination and running out of chips ----------------------------------------------------
 
 
-def test_m38_liars_poker_the_last_player_with_a_quarter_takes_every_stake(make_table):
+def test_m38_liars_poker_the_last_player_with_a_quarter_takes_every_lost_one(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "liars-poker", antes=False)
-    fire(hand, "stake")  # two quarters each, 10 chips, into the pot to be won
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 40, 40), pots=(0,), riding=30)
-    # A lost call gives up a quarter already in the pot: no chips move.
-    refused(hand, "lose-quarter", NOTHING, roles={"loser": ann.pk})
-    fire(hand, "last-standing", roles={"winner": cat.pk})  # Cat still has a quarter: 40 + 30
+    refused(hand, "stake", NOTHING)  # the quarters stay in front of the players
+    # Each lost call puts a quarter (5 chips) in the middle for the last survivor.
+    fire(hand, "lose-quarter", roles={"loser": ann.pk})
+    fire(hand, "lose-quarter", roles={"loser": ann.pk})
+    fire(hand, "lose-quarter", roles={"loser": bob.pk})
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 45, 50), pots=(0,), riding=15)
+    fire(hand, "last-standing", roles={"winner": cat.pk})  # Cat still has a quarter: 50 + 15
     award(hand)  # no pot in this deal
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 40, 70), pots=(0,))
-    # Where lost quarters go to the caller who won: the stakes stay in front of the
-    # players and each lost call pays 5 to the winner of the call.
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 45, 65), pots=(0,))
+    # Where lost quarters go to the caller who won: each lost call pays 5 to the
+    # winner of the call.
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "liars-poker", antes=False)
-    refused(hand, "stake-kept", NOTHING)
     fire(hand, "lose-quarter-to-winner", roles={"loser": ann.pk, "winner": bob.pk})
     fire(hand, "lose-quarter-to-winner", roles={"loser": ann.pk, "winner": cat.pk})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 55, 55), pots=(0,))
     assert journal_total(night) == 0
 
 
-def test_m38_screw_your_neighbor_the_last_player_with_a_stack_takes_them_all(make_table):
+def test_m38_screw_your_neighbor_each_lost_stack_pays_the_pot_the_last_player_takes(make_table):
     night, (ann, bob, cat) = make_table()
-    hand = deal(night, [ann, bob, cat], "screw-your-neighbor", antes=False)
-    # Three stacks of the dealer's size 5 each: 15 chips a player, 45 to be won.
-    fire(hand, "stake", agreed={"three stacks of the dealer's size": 15})
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(35, 35, 35), pots=(0,), riding=45)
-    # Losing a round gives up a stack already in the pot: no chips move.
-    refused(hand, "lose-stack", NOTHING, roles={"lowest_hand": bob.pk}, agreed={"one stack": 5})
-    fire(hand, "last-standing", roles={"winner": ann.pk})  # 35 + 45
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(80, 35, 35), pots=(0,))
+    first = deal(night, [ann, bob, cat], "screw-your-neighbor", antes=False)
+    # Three stacks of the dealer's size 5 stay in front of each player: no chips move.
+    refused(first, "stake", NOTHING)
+    # Bob holds the lowest card and puts one stack into the pot; nobody wins it yet.
+    fire(first, "lose-stack", roles={"lowest_hand": bob.pk}, agreed={"one stack": 5})
+    fire(first, "carry-over")
+    award(first)
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 45, 50), pots=(0,), riding=5)
+    # Next round the 5 ride in; Cat loses a stack, and Ann is the last with stacks left.
+    second = deal(night, [ann, bob, cat], "screw-your-neighbor", dealer=ann, antes=False)
+    fire(second, "lose-stack", roles={"lowest_hand": cat.pk}, agreed={"one stack": 5})
+    fire(second, "last-standing", roles={"winner": ann.pk})  # 50 + 10
+    award(second)
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(60, 45, 45), pots=(0, 0))
     assert journal_total(night) == 0
 
 

@@ -32,7 +32,6 @@ NOT_IN_FORCE = "no money rule"
 NEW_SETTINGS = [
     (GUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
     (GUTS, "coward-tariff-to", "pot", {"pot", "game-winner"}),
-    (GRUTS, "fine-to", "side-pile", {"side-pile", "pot"}),
     (GRUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
     (GRUTS, "gooch-rounding", "stays", {"stays", "gutser"}),
 ]
@@ -204,33 +203,17 @@ def test_coward_tariff_set_aside_grows_no_match_and_goes_to_whoever_ends_the_gam
 # --- Gruts: who receives the fine ----------------------------------------------------------------
 
 
-def test_gruts_fine_waits_beside_the_pot_by_default_and_joins_the_next_pot(make_table):
+def test_gruts_fine_waits_beside_the_pot_and_joins_the_next_pot(make_table):
     night, (ann, bob, cat) = make_table()
     _, hand = start(night, [ann, bob, cat], GRUTS)
     fire(hand, "ante")  # pot 3; 49 each
     fire(hand, "fine", roles={"actor": ann.pk}, count=2)  # two slips: 10 beside the pot
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 49, 49), pots=(3,), pile=10)
-    refused(hand, "fine-into-pot", roles={"actor": ann.pk})
     # Cat's gruts beats Bob: he matches the pot of 3, fines left out.
     fire(hand, "challengers-match", roles={"losers": [bob.pk]})
     fire(hand, "fines-join")  # the 10 ride with Bob's 3
     award(hand, [cat])  # 49 + 3
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 46, 52), pots=(0,), riding=13)
-    assert journal_total(night) == 0
-
-
-def test_gruts_fine_straight_into_the_pot_raises_what_losers_match(make_table):
-    night, (ann, bob, cat) = make_table()
-    _, hand = start(night, [ann, bob, cat], GRUTS, **{"fine-to": "pot"})
-    fire(hand, "ante")  # pot 3; 49 each
-    fire(hand, "fine-into-pot", roles={"actor": ann.pk}, count=2)  # 10 into the pot: 13
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 49, 49), pots=(13,))
-    refused(hand, "fine", roles={"actor": ann.pk})
-    refused(hand, "fines-join")
-    # Cat's gruts beats Bob: he matches the pot, fines included: 13.
-    fire(hand, "challengers-match", roles={"losers": [bob.pk]})
-    award(hand, [cat])  # 49 + 13
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 36, 62), pots=(0,), riding=13)
     assert journal_total(night) == 0
 
 

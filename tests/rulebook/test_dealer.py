@@ -196,7 +196,7 @@ def test_option_rules_follow_the_settings_too():
         ),
         ("in-between", "max-loss", {"wager-win", "wager-win-to-pot"}),
         ("boo-ray", "penalty-pot", {"boo-ray", "boo-ray-this-pot"}),
-        ("liars-poker", "lost-quarters", {"stake", "stake-kept"}),
+        ("liars-poker", "lost-quarters", {"lose-quarter", "lose-quarter-to-winner"}),
         ("monte-carlo", "rollover-players", {"reante", "reante-stayers"}),
         ("texas-holdem", "seeding", {"ante", "small-blind"}),
         ("buddhas-folly", "cannot-pay", {"short-pays-all", "short-owes"}),
