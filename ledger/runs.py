@@ -39,7 +39,7 @@ AGREED_MISSING = (
 )
 NOBODY_STILL_IN = "Nobody is still in to share the pot."
 WAITS_FOR_NEXT_GAME = (
-    "{names} joined after {game} began, and everyone's lives went in at the start: "
+    "{names} joined after {game} began, and everyone's lives were set out at the start: "
     "deal this game without {them}; {they} from the next game."
 )
 SHORT_TO_JOIN = (
@@ -330,7 +330,7 @@ def dealt_before(run: Run) -> set[int]:
 
 
 def lives_staked(spec: GameSpec) -> bool:
-    """A game of lives staked at the start, the last one standing taking them all."""
+    """A game of lives set out at the start, the last one standing taking what they lost."""
     return spec.pot.kind == "last_man_standing"
 
 
@@ -576,7 +576,7 @@ def come_and_go_words(run: Run) -> list[str]:
     if lives_staked(spec):
         words.append(
             f"Someone who sits down now waits for the next game: everyone's lives in "
-            f"{run.game_name} went in at the start."
+            f"{run.game_name} were set out at the start."
         )
     elif antes_every_deal(run, spec) or not games.multi_deal(spec):
         words.append("Someone who sits down now is dealt in from the next deal, antes and all.")

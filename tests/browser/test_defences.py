@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from homegame import limits
 from ledger import services
 from tests.browser.checks import assert_fits_the_phone, csp_violations, other_hosts
+from tests.browser.table import seat_card
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +88,7 @@ def test_a_held_seat_moves_to_another_phone_only_when_the_host_frees_it(
         page.get_by_label("Name", exact=True).fill(name)
         with page.expect_navigation():
             button(page, "Take a seat").click()
-    ann_card = page.locator(".seat-card", has_text="Ann")
+    ann_card = seat_card(page, "Ann")
     ann_card.get_by_text("Join link for Ann").click()
     host.fits(open_details=True)
     # Copied as a person would: the address printed under the QR code.

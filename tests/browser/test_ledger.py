@@ -241,7 +241,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     page.wait_for_url(re.compile(r"/groups/\d+/$"))
     expect(page.get_by_role("link", name=f"New night for {GROUP}")).to_be_visible()
     assert_fits_the_phone(page)
-    page.get_by_role("link", name=re.compile("^Ann")).click()
+    page.get_by_role("link", name="Ann", exact=True).click()
     page.wait_for_url(re.compile(r"/people/\d+/$"))
     expect(page.locator(".big-name")).to_have_text("-4.20 USD in all")
     assert_fits_the_phone(page)

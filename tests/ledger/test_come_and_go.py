@@ -310,8 +310,8 @@ def test_a_newcomer_waits_for_the_next_game_when_lives_were_staked_at_the_start(
     refused(
         night,
         lambda: runs.deal_start(run=run, players=[*seats, dee], dealer_seat=ann, recorded_by=HOST),
-        "Dee joined after Screw Your Neighbor began, and everyone's lives went in at the start: "
-        "deal this game without Dee; Dee plays from the next game.",
+        "Dee joined after Screw Your Neighbor began, and everyone's lives were set out "
+        "at the start: deal this game without Dee; Dee plays from the next game.",
     )
     assert night.hands.count() == 1
     runs.deal_start(run=run, players=seats, dealer_seat=ann, recorded_by=HOST)
