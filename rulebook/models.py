@@ -104,7 +104,8 @@ def searchable_text(spec: schema.Game) -> str:
     for option in spec.options:
         parts += [option.name, *option.aliases, option.text]
     parts += [rule.text for rule in spec.money]
-    parts += spec.showdown.notes + spec.showdown.kill_cards + spec.showdown.auto_wins
+    parts += spec.showdown.notes
+    parts += [c.text for c in (*spec.showdown.kill_cards, *spec.showdown.auto_wins)]
     return " ".join(p for p in parts if p).lower()
 
 

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rulebook.showdown_rules import Showdown
+
 Slug = str
 
 FAMILIES: dict[str, str] = {
@@ -800,17 +802,6 @@ class Deals(Strict):
     rides: str = Field(min_length=3)
 
 
-class Showdown(Strict):
-    """Ways this game's showdown differs from plain high poker."""
-
-    natural_beats_wild: bool = False
-    no_straights_flushes: bool = False
-    kill_cards: list[str] = []
-    auto_wins: list[str] = []
-    qualifiers: list[str] = []
-    notes: list[str] = []
-
-
 class Source(Strict):
     seed: Literal["000", "001", "002", "003", "004", "house"]
     section: str
@@ -871,22 +862,42 @@ class Game(Strict):
             _check_rule_refs(rule, set(money_ids))
         for phase in self.phases + [p for o in self.options for p in _option_phases(o)]:
             _check_when(f"phase {phase.id!r} when", phase.when, settings)
+        self._check_showdown(settings, option_ids, set(money_ids))
         self._check_settings_reach_chips()
         self._check_offers()
         return self
+
+    def _check_showdown(
+        self, settings: Mapping[str, Setting], option_ids: set[str], money_ids: set[str]
+    ) -> None:
+        """The showdown's options, settings and rules are the game's own."""
+        showdown = self.showdown
+        for item in showdown.scoped():
+            where = f"showdown {getattr(item, 'text', None) or getattr(item, 'name', '')!r}"
+            _check_known(f"{where} option", [item.option] if item.option else [], option_ids)
+            _check_when(f"{where} when", item.when, settings)
+        for race in showdown.races:
+            _check_known(f"showdown race {race.key!r} rules", race.rules, money_ids)
+        _check_known("showdown by_option", list(showdown.by_option), option_ids)
+        for setting_id, patches in showdown.by_setting.items():
+            _check_known("showdown by_setting", [setting_id], set(settings))
+            choices = set(settings[setting_id].choices)
+            _check_known(f"showdown by_setting {setting_id}", list(patches), choices)
 
     def _check_settings_reach_chips(self) -> None:
         """Each setting is tied to a rule or step, answers house settings, or is words only."""
         rules = self.money + [m for o in self.options for m in o.money]
         steps = self.phases + [p for o in self.options for p in _option_phases(o)]
         used = {setting for item in [*rules, *steps] for setting in item.when}
+        shown = {s for item in self.showdown.scoped() for s in item.when}
+        shown |= set(self.showdown.by_setting)
         for setting in self.settings:
             if setting.words_only and setting.id in used:
                 what = "a money rule or step depends on it"
                 raise ValueError(
                     SETTING_WORDS_ONLY_USED.format(game=self.name, setting=setting.id, what=what)
                 )
-            if not (setting.words_only or setting.house or setting.id in used):
+            if not (setting.words_only or setting.house or setting.id in used | shown):
                 raise ValueError(SETTING_CHANGES_NOTHING.format(game=self.name, setting=setting.id))
 
     def _check_offers(self) -> None:
