@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/record_action.py
 	$(BIN)/python bench/pots_vs_pokerkit.py
 	$(BIN)/python bench/search.py
+	$(BIN)/python bench/showdown.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
