@@ -874,7 +874,8 @@ class Game(Strict):
         showdown = self.showdown
         for item in showdown.scoped():
             where = f"showdown {getattr(item, 'text', None) or getattr(item, 'name', '')!r}"
-            _check_known(f"{where} option", [item.option] if item.option else [], option_ids)
+            named = [o for o in (item.option, item.unless_option) if o]
+            _check_known(f"{where} option", named, option_ids)
             _check_when(f"{where} when", item.when, settings)
         for race in showdown.races:
             _check_known(f"showdown race {race.key!r} rules", race.rules, money_ids)

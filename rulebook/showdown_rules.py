@@ -26,6 +26,10 @@ Face = Literal["any", "up", "down"]
 Ranking = Literal["high", "low", "high_low", "points"]
 # Ace-to-five (straights and flushes ignored, ace low) or deuce-to-seven (they count, ace high).
 LowKind = Literal["a5", "27"]
+# The order of three-card hands: three-card poker's (three of a kind under the
+# straight flush), ordinary poker's (flush over straight over three of a kind),
+# or ordinary poker's with three of a kind moved to the top.
+ThreeCardOrder = Literal["three_card_poker", "poker", "trips_top"]
 # Poker hand classes, lowest first, as a qualifier names them.
 HandClass = Literal[
     "high_card",
@@ -46,9 +50,10 @@ class Strict(BaseModel):
 
 
 class Scoped(Strict):
-    """An item in force only with an option on, or on one choice of a setting."""
+    """An item in force only with an option on (or off), or on one choice of a setting."""
 
     option: str | None = None
+    unless_option: str | None = None
     when: dict[str, str] = {}
 
 
@@ -63,8 +68,11 @@ class Wild(Scoped):
     `half` makes it wild for one side of a high-low game only. With
     `follows`, the wild is the rank of the up card dealt right after the
     latest up card of that rank (none if that was the last up card), or with
-    `just_the_card` only that one card. With `own` and `everyone`, the rank
-    each player's own cards give is wild in every hand, not just theirs.
+    `just_the_card` only that one card; `if_last: previous` keeps the
+    previous follower when the latest card of that rank was the last up
+    card. With `own` and `everyone`, the rank each player's own cards give
+    is wild in every hand, not just theirs;
+    `ace_low` counts an ace as the lowest card when finding the lowest.
     """
 
     text: str = Field(min_length=3)
@@ -73,8 +81,10 @@ class Wild(Scoped):
     jokers: bool = False
     own: Literal["hole_card", "lowest_up", "lowest_in_hand"] | None = None
     everyone: bool = False
+    ace_low: bool = False
     follows: Rank | None = None
     just_the_card: bool = False
+    if_last: Literal["none", "previous"] = "none"
     named: bool = False
     face: Face = "any"
     paid: bool = False
@@ -105,8 +115,8 @@ class Condition(Scoped):
     cards: list[CardCode] = []
     black_spot: bool = False
     face: Face = "any"
-    at_least: int = Field(default=1, ge=1)
-    at_most: int | None = Field(default=None, ge=1)
+    at_least: int = Field(default=1, ge=0)
+    at_most: int | None = Field(default=None, ge=0)
     parity: Literal["any", "odd", "even"] = "any"
 
     @model_validator(mode="after")
@@ -119,7 +129,11 @@ class Condition(Scoped):
 
 
 class Race(Scoped):
-    """A share of the pot for the single highest card of one suit (ace high)."""
+    """A share of the pot for the single highest card of one suit (ace high).
+
+    `wilds_count`: a wild of that suit races as the card printed on it (the
+    two of diamonds as a two); without it, wild cards do not race at all.
+    """
 
     key: str = Field(pattern=r"^[a-z]+(-[a-z]+)*$")
     name: str = Field(min_length=3)
@@ -149,7 +163,7 @@ class Points(Strict):
     equal distance the total under it wins; without, the highest and lowest
     totals win (`absolute`: by size, the sign dropped from the sum or from
     each card). `each_way`: a card with two values may count differently for
-    each side.
+    each side. `tie: fewer_cards`: of equal totals, the hand of fewer cards wins.
     """
 
     ace: list[float] = [1]
@@ -162,6 +176,7 @@ class Points(Strict):
     absolute: Literal["none", "of_sum", "sum_of"] = "none"
     targets: list[int] = []
     each_way: bool = True
+    tie: Literal["split", "fewer_cards"] = "split"
 
 
 class Patch(Strict):
@@ -171,11 +186,18 @@ class Patch(Strict):
     hand: int | None = Field(default=None, ge=1, le=5)
     straights: bool | None = None
     flushes: bool | None = None
+    five_of_a_kind: bool | None = None
     short_hands: bool | None = None
     low: LowKind | None = None
     low_qualifier: int | None = Field(default=None, ge=5, le=13)
     natural_beats_wild: bool | None = None
+    suit_order: list[Suit] | None = None
     points: Points | None = None
+    board: Literal["none", "shared", "names_wilds"] | None = None
+    declare: bool | None = None
+    up_only: bool | None = None
+    ace_low: bool | None = None
+    three_card_order: ThreeCardOrder | None = None
 
 
 class Showdown(Strict):
@@ -185,7 +207,10 @@ class Showdown(Strict):
     by something other than the cards shown). `hand` is how many cards make a
     hand (the best `hand` of the cards held); `short_hands` lets a hand with
     fewer cards still rank. `board: shared` adds the table's cards to every
-    hand, `names_wilds` only reads wild ranks off them.
+    hand, `names_wilds` only reads wild ranks off them. `declare`: players
+    declare high, low or both (a declare pot always does); `up_only`: only
+    the face-up cards play; `ace_low`: an ace is the lowest card in a high
+    hand (one-card games where the ace is the worst card).
     """
 
     helper: bool = True
@@ -201,6 +226,10 @@ class Showdown(Strict):
     natural_beats_wild: bool = False
     suit_order: list[Suit] = []
     board: Literal["none", "shared", "names_wilds"] = "none"
+    declare: bool = False
+    up_only: bool = False
+    ace_low: bool = False
+    three_card_order: ThreeCardOrder = "three_card_poker"
     wilds: list[Wild] = []
     kill_cards: list[Condition] = []
     auto_wins: list[Condition] = []

@@ -45,6 +45,7 @@ def test_a_setting_that_reaches_no_chips_is_a_load_error_naming_game_and_setting
     # The diamond half's odd-chip rule no longer depends on the setting, so nothing does.
     text = HI_DI.replace("    when: {odd-chip: best-hand}\n", "").replace(ODD_CHIP_WHEN, "")
     text = text.replace("money: [diamond-split, diamond-split-odd-chip]", "money: [diamond-split]")
+    text = text.replace("rules: [diamond-split, diamond-split-odd-chip]", "rules: [diamond-split]")
     text = text.replace(
         text[text.index("  - id: diamond-split-odd-chip") : text.index("settings:")], ""
     )
