@@ -25,6 +25,7 @@ from django_ratelimit.core import get_usage
 SIGN_IN_ACCOUNT_RATE = "5/15m"  # failed sign-ins per typed username
 SIGN_IN_ADDRESS_RATE = "20/15m"  # failed sign-ins per client address
 JOIN_ADDRESS_RATE = "20/10m"  # join or spectator tokens that match no live link, per address
+SHOWDOWN_ADDRESS_RATE = "120/m"  # showdowns ranked (API and "Who wins?" page), per address
 
 TOO_MANY_FOR_ACCOUNT = "Too many failed sign-ins for this account; try again in 15 minutes."
 TOO_MANY_FROM_ADDRESS = "Too many failed sign-ins from this address; try again in 15 minutes."
@@ -33,10 +34,13 @@ TOO_MANY_LINKS = (
 )
 SIGN_IN_WAIT = 15 * 60  # seconds, for Retry-After
 JOIN_WAIT = 10 * 60
+TOO_MANY_SHOWDOWNS = "Too many showdowns from this address; try again in a minute."
+SHOWDOWN_WAIT = 60
 
 _ACCOUNT = "homegame.sign-in.account"
 _ADDRESS = "homegame.sign-in.address"
 _JOIN = "homegame.join.address"
+_SHOWDOWN = "homegame.showdown.address"
 
 
 def account_of(username: str | None) -> str:
@@ -93,6 +97,12 @@ def on_failed_sign_in(sender, credentials: dict, request: HttpRequest | None = N
 def failed_join(request: HttpRequest) -> bool:
     """Count a join or spectator token that matched no live link; True once past the limit."""
     usage = _usage(request, _JOIN, JOIN_ADDRESS_RATE, _address, count=True)
+    return usage is not None and usage["should_limit"]
+
+
+def showdown_limited(request: HttpRequest) -> bool:
+    """Count one showdown ranked for the caller's address; True once past the limit."""
+    usage = _usage(request, _SHOWDOWN, SHOWDOWN_ADDRESS_RATE, _address, count=True)
     return usage is not None and usage["should_limit"]
 
 

@@ -169,6 +169,8 @@ SPECTACULAR_SETTINGS = {
     # No validator badge: it loads an image from swagger.io, which the CSP refuses.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_DIST": "SIDECAR",
+    # High, low or both: one name for the declaration wherever the API takes it.
+    "ENUM_NAME_OVERRIDES": {"DeclareEnum": "rulebook.showdown_input.DECLARES"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "homegame.api_schema.add_common_responses",

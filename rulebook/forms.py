@@ -17,7 +17,7 @@ from rulebook.models import Game
 # Free text is refused past these lengths (never cut), like every other form.
 LONG_TEXT = 5000
 STEP_TEXT = 2000
-RESERVED_SLUGS = {"all", "hand-rankings", "house", "new"}
+RESERVED_SLUGS = {"all", "hand-rankings", "house", "new", "who-wins"}
 NAME_TAKEN = "A game called {name!r} is already in the rulebook; pick another name."
 
 PARTY_CHOICES = [("", "—"), *((p, p.replace("_", " ")) for p in schema.Party.__args__)]
