@@ -3,7 +3,7 @@
 from django.urls import path
 
 import homegame.converters  # noqa: F401  (registers <id:...>)
-from ledger.api import closing, games, groups, hands, joining, nights
+from ledger.api import cards, closing, games, groups, hands, joining, nights
 
 app_name = "ledger_api"
 
@@ -51,6 +51,12 @@ urlpatterns = [
     path("<id:night_id>/hands/<id:number>/award/", hands.AwardApi.as_view(), name="award"),
     path("<id:night_id>/hands/<id:number>/undo/", hands.UndoApi.as_view(), name="undo"),
     path("<id:night_id>/hands/<id:number>/step/", hands.StepApi.as_view(), name="step"),
+    path("<id:night_id>/hands/<id:number>/cards/", cards.CardsApi.as_view(), name="cards"),
+    path(
+        "<id:night_id>/hands/<id:number>/showdown-helper/",
+        cards.HelperApi.as_view(),
+        name="showdown-helper",
+    ),
     path("<id:night_id>/hands/<id:number>/charges/", games.ChargeApi.as_view(), name="charge"),
     path(
         "<id:night_id>/hands/<id:number>/showdown/",

@@ -89,6 +89,24 @@ def used_this_hand(hand: Hand, rule: MoneyRule) -> dict[int, int]:
     return used
 
 
+def wilds_paid(hand: Hand) -> dict[int, int]:
+    """How many wild cards each seat has paid the wild tax on this hand (live bookings).
+
+    The showdown helper counts a taxed wild only once it is paid, so it reads
+    the count from the journal rather than asking the dealer again.
+    """
+    live = Posting.objects.filter(
+        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    ).values_list("detail", flat=True)
+    paid: dict[int, int] = {}
+    for detail in live:
+        if detail.get("rule_kind") != "wild_tax":
+            continue
+        for seat, count in (detail.get("units") or {}).items():
+            paid[int(seat)] = paid.get(int(seat), 0) + int(count)
+    return paid
+
+
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
     """Book one firing: chips through the journal, or points on a points game's score sheet.
 
@@ -177,7 +195,9 @@ def _charge(
     try:
         table = _table(play, rules, agreed)
         transfers = charges.charge(rule, table, firing, cover=cover)
-        units = charges.units(rule, table, firing) if rule.most_per_hand else {}
+        # Kept for a per-hand cap and for a wild tax, which the showdown helper reads.
+        counted = rule.most_per_hand or rule.kind == "wild_tax"
+        units = charges.units(rule, table, firing) if counted else {}
     except ChargeError as exc:
         raise LedgerError(play.with_names(str(exc))) from exc
     if not transfers:

@@ -380,3 +380,52 @@ class HostWriteRequest(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class HandCards(AppendOnlyModel):
+    """Cards shown for a hand: one player's, entered from their seat or by the dealer.
+
+    Append-only: a correction is a newer row, and the latest row per seat
+    counts. No seat: the table's cards (a board), entered by the dealer. The
+    showdown helper ranks the latest rows; a seat's cards are shown to the
+    other phones only once the hand reaches its showdown.
+    """
+
+    night = models.ForeignKey(Night, related_name="+", on_delete=models.CASCADE)
+    hand = models.ForeignKey(Hand, related_name="cards", on_delete=models.CASCADE)
+    seat = models.ForeignKey(
+        Seat, null=True, blank=True, related_name="+", on_delete=models.CASCADE
+    )
+    cards = models.JSONField(help_text='Card codes, e.g. ["As", "Kd", "Jk"].')
+    up = models.JSONField(default=list, blank=True, help_text="Those dealt face up, in order.")
+    declare = models.CharField(max_length=4, blank=True)
+    wild_ranks = models.JSONField(
+        default=list, blank=True, help_text="The table's row: ranks named wild this hand."
+    )
+    entered_by = models.CharField(max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["hand", "seat"], name="hand_cards_by_seat")]
+
+    def __str__(self) -> str:
+        return " ".join(self.cards)
+
+
+class ShowdownKept(AppendOnlyModel):
+    """The helper's result and the cards it ranked, kept with the award they were booked by."""
+
+    night = models.ForeignKey(Night, related_name="+", on_delete=models.CASCADE)
+    hand = models.ForeignKey(Hand, related_name="kept_showdowns", on_delete=models.CASCADE)
+    award = models.OneToOneField(Posting, related_name="kept", on_delete=models.CASCADE)
+    cards = models.JSONField(help_text="Each player's cards by name, and the board.")
+    result = models.JSONField(help_text="The helper's rankings and each player's hand.")
+    recorded_by = models.CharField(max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"Showdown of hand {self.hand_id}"

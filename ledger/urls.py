@@ -3,7 +3,7 @@
 from django.urls import path
 
 import homegame.converters  # noqa: F401  (registers <id:...>)
-from ledger.views import closing, dealer, nights, seats, table
+from ledger.views import cards, closing, dealer, nights, seats, table
 
 app_name = "ledger"
 
@@ -31,6 +31,7 @@ urlpatterns = [
     path("<id:night_id>/hands/<id:hand_id>/charge/", dealer.hand_charge, name="hand_charge"),
     path("<id:night_id>/hands/<id:hand_id>/showdown/", dealer.hand_showdown, name="hand_showdown"),
     path("<id:night_id>/hands/<id:hand_id>/step/", dealer.hand_step, name="hand_step"),
+    path("<id:night_id>/hands/<id:hand_id>/cards/", cards.hand_cards, name="hand_cards"),
     path(
         "<id:night_id>/hands/<id:hand_id>/scores/undo/",
         dealer.hand_score_undo,

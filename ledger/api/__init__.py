@@ -32,6 +32,8 @@ reused for another request is 422. The OpenAPI schema at /api/schema/ lists them
     POST       /api/nights/<n>/hands/<h>/award/               winners per pot, high-low, declare
     POST       /api/nights/<n>/hands/<h>/undo/                reverse the latest posting
     POST       /api/nights/<n>/hands/<h>/step/                move the table to a step of the game
+    POST       /api/nights/<n>/hands/<h>/cards/               a player's cards for the helper
+    GET        /api/nights/<n>/hands/<h>/showdown-helper/     cards, ranking, proposed award
     GET        /api/nights/<n>/journal/                       every posting (?hand=, ?seat=)
     POST       /api/nights/<n>/riding-share/                  share a riding pot out
     POST       /api/nights/<n>/end/                           counts; cash out; payments

@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import charging, facts, games, hands, inputs, runs, scores
+from ledger import charging, facts, games, hands, inputs, runs, scores, seat_cards
 from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
@@ -364,6 +364,7 @@ class ShowdownApi(LedgerApi):
                 low_winners=given.get("low_winners"),
                 recorded_by=actor.label,
             )
+            seat_cards.keep(play.hand, postings, actor.label)  # the cards, with the award
             for posting in postings:
                 reads.with_entries(posting)
             body = {"postings": postings, "hand": reads.hand_view(play)}

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import charging, facts, flow, games, hands, runs, scores
+from ledger import card_taps, charging, facts, flow, games, hands, runs, scores, seat_cards
 from ledger.actors import Actor
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
 from ledger.models import Hand, Night, Run
@@ -117,6 +117,59 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         pots_key=pots_key(view.pots),
         previous=flow.before(phases, phase.id, view.situation) if phase else None,
     )
+    if ctx["showdown"]:
+        ctx.update(who_wins(request, hand, actor, in_hand))
+    return ctx
+
+
+HELPER_MODES = ("rank", "fill")
+
+
+def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) -> dict:
+    """The showdown helper's panel: each player's cards, and on asking the ranking or the fill.
+
+    "Rank the hands" (`?helper=rank`) shows the helper's result; "Fill the
+    showdown form" (`?helper=fill`) also ticks the form from it. Both are
+    reads: the dealer still books the showdown.
+    """
+    mode = request.GET.get("helper", "")
+    mode = mode if mode in HELPER_MODES else ""
+    rows = seat_cards.latest(hand)
+    shown = {e.seat.pk if e.seat else None: e for e in seat_cards.shown(hand, actor, rows)}
+    game = seat_cards.game_of(hand)
+    # Each player's tap grid; a card another hand (folded ones too) or the board holds is greyed.
+    board = shown.get(None)
+    held = {k: (e.codes, e.up) for k, e in shown.items() if k is not None}
+    grids = card_taps.grids(
+        [*held, *(r.seat.pk for r in in_hand if r.seat.pk not in held)],
+        held,
+        game,
+        board.codes if board is not None else (),
+    )
+    ctx = {
+        "helper_mode": mode,
+        "helper_rows": [
+            {
+                "row": r,
+                "entered": shown.get(r.seat.pk),
+                "grid": grids.get(r.seat.pk),
+                "form_id": f"cards-form-{r.seat.pk}",
+            }
+            for r in in_hand
+            if not r.folded
+        ],
+        "helper_board": shown.get(None),
+        "helper_wants_board": bool(game and game.showdown.board != "none"),
+        "helper_wants_ranks": seat_cards.names_wild_ranks(game),
+        "helper_hidden": not seat_cards.sees_all(actor, hand),
+        "helper_off": game.showdown.no_helper if game and not game.showdown.helper else "",
+    }
+    if mode and seat_cards.sees_all(actor, hand) and not ctx["helper_off"]:
+        found = seat_cards.helper(hand, fill=mode == "fill")
+        ctx["helper"] = found
+        ctx["helper_words"] = seat_cards.words(found.data, found.cards) if found.data else None
+        if found.fill is not None:
+            ctx["fill"] = found.fill.post()
     return ctx
 
 
@@ -409,6 +462,7 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
         postings = charging.showdown(
             play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
         )
+        seat_cards.keep(hand, postings, actor.label)
         summary = [p.memo for p in postings if p.memo]
         hand.refresh_from_db()
         if hand.run is not None and hand.run.status == Run.Status.ENDED:

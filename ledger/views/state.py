@@ -14,9 +14,9 @@ from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from ledger import betting, charges, charts, closing, flow, games, hands
+from ledger import betting, charges, charts, closing, flow, games, hands, seat_cards
 from ledger.actors import Actor
-from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
+from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Seat
 from rulebook.models import Game
 from rulebook.schema import FAMILIES
 
@@ -134,13 +134,7 @@ class Table:
 
 def labels(seats: list[Seat]) -> dict[int, str]:
     """Display names; two people with one name are told apart by seat number."""
-    counts: dict[str, int] = {}
-    for seat in seats:
-        counts[seat.person.name] = counts.get(seat.person.name, 0) + 1
-    return {
-        s.pk: s.person.name if counts[s.person.name] == 1 else f"{s.person.name} ({s.position})"
-        for s in seats
-    }
+    return seat_cards.names_of(seats)
 
 
 def game_info(slug: str, name: str = "") -> GameInfo:
@@ -321,6 +315,10 @@ def markers(*, night_id: int | None = None, token: str | None = None) -> tuple |
             last_hand=Subquery(latest_hand.values("pk")[:1]),
             hand_status=Subquery(latest_hand.values("status")[:1]),
             hand_step=Subquery(latest_hand.values("step")[:1]),
+            # Cards entered for the showdown helper: the panel and "Cards shown" follow them.
+            last_cards=Subquery(
+                HandCards.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+            ),
         )
         .values_list(
             "pk",
@@ -331,6 +329,7 @@ def markers(*, night_id: int | None = None, token: str | None = None) -> tuple |
             "last_hand",
             "hand_status",
             "hand_step",
+            "last_cards",
         )
         .first()
     )

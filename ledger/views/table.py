@@ -20,7 +20,19 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from homegame import limits
-from ledger import actors, betting, deletion, flow, forms, games, hands, runs, services
+from ledger import (
+    actors,
+    betting,
+    card_taps,
+    deletion,
+    flow,
+    forms,
+    games,
+    hands,
+    runs,
+    seat_cards,
+    services,
+)
 from ledger.actors import Actor
 from ledger.forms import (
     NO_PLAYERS,
@@ -30,7 +42,7 @@ from ledger.forms import (
     whole,
 )
 from ledger.journal import KeyConflict, LedgerError
-from ledger.models import Hand, Night, Seat
+from ledger.models import Hand, Night, Seat, ShowdownKept
 from ledger.views import state
 from ledger.views.common import (
     HtmxHttpRequest,
@@ -98,6 +110,8 @@ def context(
             ctx["start"] = choices
             seated = [r.seat for r in view.at_table]
             ctx["waiting"] = runs.waiting_for_next_game(view.run, seated)
+    if view.hand is not None:
+        ctx.update(cards_here(view, actor))
     if view.hand is not None and not view.betting_open and view.open:
         ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
         ctx["min_bet"] = view.hand.config.get("min_bet", 1)
@@ -125,6 +139,27 @@ def answer(
         return response
     ctx.update(full_page(night, ctx["t"]))
     return render(request, "ledger/table.html", ctx, status=status)
+
+
+def cards_here(view: state.Table, actor: Actor) -> dict:
+    """The showdown helper on the table: this seat's own cards to enter, and the cards shown.
+
+    A player in the hand enters their own cards from their phone at any step;
+    the others' are listed here once the hand reaches its showdown.
+    """
+    hand = view.hand
+    rows = seat_cards.latest(hand)
+    shown = seat_cards.shown(hand, actor, rows)
+    mine = None
+    if actor.role == "seat" and view.open:
+        row = next((r for r in view.rows if r.seat.pk == actor.seat.pk), None)
+        if row is not None and row.in_hand and not row.folded:
+            entered = next((e for e in shown if e.seat == actor.seat), None)
+            # Only this seat's own cards: the others' are never greyed (that would show them).
+            held = {"mine": (entered.codes, entered.up)} if entered else {}
+            grid = card_taps.grids(["mine"], held, seat_cards.game_of(hand))["mine"]
+            mine = {"entered": entered, "grid": grid}
+    return {"your_cards": mine, "cards_shown": shown if seat_cards.sees_all(actor, hand) else []}
 
 
 def full_page(night: Night, view: state.Table) -> dict:
@@ -470,5 +505,11 @@ def hand_undo(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResp
 def journal(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Every posting of the night, newest first, with who recorded it and when."""
     found, actor = night_for(request, night_id)
-    ctx = {"night": found, "postings": state.history(found, limit=None), "actor": actor}
+    postings = state.history(found, limit=None)
+    # The cards shown and the helper's ranking, kept with the award they were booked by.
+    kept = {k.award_id: k for k in ShowdownKept.objects.filter(night=found)}
+    for posting in postings:
+        if posting.pk in kept:
+            posting.kept_shown = seat_cards.kept_words(kept[posting.pk])
+    ctx = {"night": found, "postings": postings, "actor": actor}
     return render(request, "ledger/journal.html", ctx)

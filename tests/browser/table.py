@@ -87,6 +87,42 @@ class Table:
                 expect(riding, phone.name).to_contain_text(f"Pot rides: {chips}", timeout=POLLED)
 
 
+def sign_in_and_seat(page, site: str, night: str, buy_ins: dict[str, int]) -> str:
+    """Sign in as the host, create the night (white chips at 0.25, ante 1), seat and buy in.
+
+    `buy_ins` names the players in seat order with the chips each buys. The
+    answer is the seats page's URL.
+    """
+    page.goto(f"{site}/nights/new/")
+    page.wait_for_url(re.compile(r"/accounts/login/"))
+    assert_fits_the_phone(page)
+    page.get_by_label("Username").fill(HOST)
+    page.get_by_label("Password").fill(PASSWORD)
+    with page.expect_navigation():
+        button(page, "Sign in").click()
+    page.wait_for_url(f"{site}/nights/new/")
+    page.get_by_label("Night:", exact=True).fill(night)
+    page.get_by_label("Group (the regulars)").fill("The kitchen table")
+    page.locator("#chip_name_0").fill("white")
+    page.locator("#chip_value_0").fill("0.25")
+    page.get_by_label("Ante (chips each):").fill("1")
+    button(page, "Create the night").click()
+    page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
+    for name in buy_ins:
+        page.get_by_label("Name", exact=True).fill(name)
+        with page.expect_navigation():
+            button(page, "Take a seat").click()
+    for name, chips in buy_ins.items():
+        field = page.get_by_label(f"Chips to buy for {name}")
+        field.fill(str(chips))
+        with page.expect_navigation():
+            field.press("Enter")
+    seated = [f"{i} · {name} {chips}" for i, (name, chips) in enumerate(buy_ins.items(), 1)]
+    expect(page.locator(".seat-card h2")).to_have_text(seated)
+    assert_fits_the_phone(page, open_details=True)
+    return page.url
+
+
 def seat_card(page, name: str):
     """A seat's card on the seats page, found by its heading: each card's cash choices name all."""
     return page.locator(".seat-card").filter(

@@ -107,6 +107,7 @@ from tests.browser.table import (
     press,
     set_up,
     showdown,
+    sign_in_and_seat,
     start,
     to_tab,
 )
@@ -114,37 +115,6 @@ from tests.browser.table import (
 pytestmark = pytest.mark.browser
 
 # The host's actions ----------------------------------------------------------
-
-
-def sign_in_and_seat(page, site: str) -> str:
-    """Sign in, create the night, seat and buy in Ann 20, Bob 40, Cat 40; the seats page's URL."""
-    page.goto(f"{site}/nights/new/")
-    page.wait_for_url(re.compile(r"/accounts/login/"))
-    assert_fits_the_phone(page)
-    page.get_by_label("Username").fill(HOST)
-    page.get_by_label("Password").fill(PASSWORD)
-    with page.expect_navigation():
-        button(page, "Sign in").click()
-    page.wait_for_url(f"{site}/nights/new/")
-    page.get_by_label("Night:", exact=True).fill("Dealer's choice")
-    page.get_by_label("Group (the regulars)").fill("The kitchen table")
-    page.locator("#chip_name_0").fill("white")
-    page.locator("#chip_value_0").fill("0.25")
-    page.get_by_label("Ante (chips each):").fill("1")
-    button(page, "Create the night").click()
-    page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
-    for name in ("Ann", "Bob", "Cat"):
-        page.get_by_label("Name", exact=True).fill(name)
-        with page.expect_navigation():
-            button(page, "Take a seat").click()
-    for name, chips in (("Ann", 20), ("Bob", 40), ("Cat", 40)):
-        field = page.get_by_label(f"Chips to buy for {name}")
-        field.fill(str(chips))
-        with page.expect_navigation():
-            field.press("Enter")
-    expect(page.locator(".seat-card h2")).to_have_text(["1 · Ann 20", "2 · Bob 40", "3 · Cat 40"])
-    assert_fits_the_phone(page, open_details=True)
-    return page.url
 
 
 def act(page, action: str, amount: int | None = None) -> None:
@@ -191,7 +161,7 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
 ):
     host = Phone(new_phone(), site_host, "host")
     page = host.page
-    seats_url = sign_in_and_seat(page, site)
+    seats_url = sign_in_and_seat(page, site, "Dealer's choice", {"Ann": 20, "Bob": 40, "Cat": 40})
     table_url = seats_url.removesuffix("seats/")
     deal_url = f"{table_url}deal/"
     ann_link, bob_link = join_url(page, "Ann"), join_url(page, "Bob")

@@ -85,3 +85,12 @@ def confirm_ante(night, *slugs: str) -> None:
         chosen[slug] = {**earlier, "agreed": agreed}
     night.settings = {**saved, "games": chosen}
     night.save(update_fields=["settings"])
+
+
+@pytest.fixture
+def table(client, host, night, seats):
+    """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
+    client.force_login(host)
+    for seat in seats:
+        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+    return client

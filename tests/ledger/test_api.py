@@ -1056,6 +1056,8 @@ PATHS = {
     "/api/nights/{night_id}/hands/{number}/award/": {"post"},
     "/api/nights/{night_id}/hands/{number}/undo/": {"post"},
     "/api/nights/{night_id}/hands/{number}/step/": {"post"},
+    "/api/nights/{night_id}/hands/{number}/cards/": {"post"},
+    "/api/nights/{night_id}/hands/{number}/showdown-helper/": {"get"},
     "/api/nights/{night_id}/hands/{number}/charges/": {"post"},
     "/api/nights/{night_id}/hands/{number}/showdown/": {"post"},
     "/api/nights/{night_id}/games/": {"get", "post"},

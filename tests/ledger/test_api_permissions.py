@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import charging, closing, hands, runs, services
+from ledger import charging, closing, hands, runs, seat_cards, services
 from ledger.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY
 from ledger.api import base
 from ledger.api import closing as closing_api
@@ -167,6 +167,22 @@ ENDPOINTS = [
     endpoint("hand", "get", "{n}/hands/1/", stage=round_open, allowed=TABLE),
     endpoint("pots", "get", "{n}/hands/1/pots/", stage=round_open, allowed=TABLE),
     endpoint("journal", "get", "{n}/journal/", stage=round_open, allowed=TABLE),
+    # The showdown helper: others' cards only for the host and the dealer before the showdown.
+    endpoint(
+        "showdown helper",
+        "get",
+        "{n}/hands/1/showdown-helper/",
+        stage=round_open,
+        allowed=("host", "dealer"),
+    ),
+    endpoint(
+        "cards",
+        "post",
+        "{n}/hands/1/cards/",
+        body={"seat": "{ann}", "cards": "As Kd 7h Tc 2s"},
+        allowed=("host", "own_seat", "dealer"),
+        ok=201,
+    ),
     endpoint("settlement", "get", "{n}/settlement/", stage=ended, allowed=TABLE),
     # Deleting a test night: its host only.
     endpoint("night delete", "delete", "{n}/", ok=204, signed_in_only=True),
@@ -404,13 +420,15 @@ def refusal_message(ep: Endpoint, caller: str) -> str:
         return base.SIGNED_IN_ONLY
     if caller in ("other_host", "foreign_seat"):
         return base.NO_SUCH_NIGHT
+    if ep.name == "showdown helper":
+        return seat_cards.HIDDEN
     if caller == "watch":
         return READ_ONLY
     if ep.name in ("hand start", "game start", "game deal"):
         return hands_api.DEALS_NEXT
     if ep.name == "mark paid":
         return closing_api.PAYEE_ONLY
-    if ep.name in ("action", "sit out"):
+    if ep.name in ("action", "sit out", "cards"):
         return NOT_YOURS
     if "dealer" in ep.allowed:
         return DEALER_ONLY

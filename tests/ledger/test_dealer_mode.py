@@ -5,41 +5,19 @@ worked out by hand in the comments; chips are 0.05 each, so a quarter is 5.
 """
 
 import re
-import uuid
 
 import pytest
-from django.urls import reverse
 
-from ledger import closing, games, runs, scores, services
+from ledger import closing, games, runs, scores
 from ledger.journal import LedgerError
 from ledger.models import Account, Hand, Posting, Run
 from tests.ledger.conftest import journal_rows, journal_total
+from tests.ledger.pages import post, text, url
 
 pytestmark = pytest.mark.django_db
 
 GUTS = "guts-three-card"
 ANN, BOB, CAT = 0, 1, 2
-
-
-def url(name, *args):
-    return reverse(f"ledger:{name}", args=args)
-
-
-def post(client, path, data=None):
-    return client.post(path, {"idempotency_key": uuid.uuid4().hex, **(data or {})})
-
-
-def text(response) -> str:
-    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
-
-
-@pytest.fixture
-def table(client, host, night, seats):
-    """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
-    client.force_login(host)
-    for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
-    return client
 
 
 def stacks(night, seats):

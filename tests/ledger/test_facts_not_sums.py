@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.urls import reverse
 from rest_framework.test import APIClient
 
 from ledger import charges, charging, closing, facts, games, hands, journal, runs, services
@@ -21,32 +20,12 @@ from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import Amount, Game, MoneyRule, Per
 from tests.ledger.conftest import journal_rows, journal_total
+from tests.ledger.pages import post, text, url
 
 pytestmark = pytest.mark.django_db
 
 ANTE = "the table's ante"
 GAMES = {game.slug: game for game in load_games()}
-
-
-def url(name, *args):
-    return reverse(f"ledger:{name}", args=args)
-
-
-def post(client, path, data=None):
-    return client.post(path, {"idempotency_key": uuid.uuid4().hex, **(data or {})})
-
-
-def text(response) -> str:
-    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
-
-
-@pytest.fixture
-def table(client, host, night, seats):
-    """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
-    client.force_login(host)
-    for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
-    return client
 
 
 def stacks(night, seats):

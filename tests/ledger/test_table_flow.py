@@ -5,16 +5,15 @@ driven through the pages as the host and the players' phones would.
 """
 
 import re
-import uuid
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from ledger import games, hands, runs, services
 from ledger.models import Hand, Run
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
 from tests.ledger.conftest import confirm_ante, journal_rows
+from tests.ledger.pages import post, text, url
 
 pytestmark = pytest.mark.django_db
 
@@ -34,18 +33,6 @@ def bought(night, seats):
     for seat in seats:
         services.buy_in(night=night, seat=seat, chips=40, recorded_by=WHO)
     return night, seats
-
-
-def url(name, *args):
-    return reverse(f"ledger:{name}", args=args)
-
-
-def post(client, path, data=None):
-    return client.post(path, {"idempotency_key": uuid.uuid4().hex, **(data or {})})
-
-
-def text(response) -> str:
-    return response.content.decode().replace("&#x27;", "'").replace("&quot;", '"')
 
 
 def phone_of(seat) -> Client:

@@ -1,0 +1,525 @@
+"""Cards shown at a live hand: entered from a seat or by the dealer, ranked, kept with the hand.
+
+A player types their own cards from their seat's phone; the host or the
+hand's dealer may enter or correct anyone's, and the table's cards (a board).
+Each entry is a new `HandCards` row (the latest per seat counts), checked
+through the showdown helper's one validation layer (`rulebook.showdown_input`:
+the same bounds and messages as `POST /api/showdown/` and the "Who wins?"
+page) and against each other (no card in two hands, no fifth ace in a
+one-deck game), so a refused entry leaves the rows as they were.
+
+A seat's cards are shown to the other phones only once the hand reaches its
+showdown step (or is over); the entering seat, the host and the dealer see
+them at once. `helper` ranks the latest rows of the players still in with
+the hand's game, options and settings, and `fill` turns the ranking into the
+showdown form (`ledger.showdown_fill`). `keep` stores the result and the
+cards with the award that booked them, for the hand's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ledger import charging, facts, flow, games, hands, showdown_fill
+from ledger.actors import Actor
+from ledger.journal import LedgerError
+from ledger.models import Hand, HandCards, Posting, Seat, ShowdownKept
+from rulebook import cards as deck
+from rulebook.models import Game
+
+NOT_IN_HAND = "{name} is not in hand {number}."
+HAND_OVER = "Hand {number} is settled: its cards can no longer change."
+BOARD_NOT_YOURS = "Only the host or the dealer enters the table's cards."
+NO_BOARD = "{game} has no cards on the table: enter each player's own cards."
+NO_WILD_RANKS = "{game} has no wild ranks for the table to name."
+BOARD_TOO_MANY = "The table's cards can be at most {most}; this lists {count}."
+NOTHING_YET = "Nobody's cards are entered yet: enter them first."
+HIDDEN = "The other players' cards are shown once the hand reaches its showdown."
+BOARD = "The table"
+
+# Declare games, high-low games: how the showdown form asks who wins.
+HIGH_LOW = ("high_low", "high_low_declare")
+
+
+def _input():
+    """The helper's validation layer, imported when used (it imports the evaluator)."""
+    from rulebook import showdown_input
+
+    return showdown_input
+
+
+@dataclass
+class Entered:
+    """One player's latest cards, as the table shows them."""
+
+    seat: Seat | None
+    name: str
+    codes: list[str]
+    up: list[str]
+    declare: str
+    entered_by: str
+    labels: list[tuple[str, str, bool]] = field(default_factory=list)  # (label, class, up)
+    wild_ranks: list[str] = field(default_factory=list)  # the table's row: ranks named wild
+
+
+def names_of(seats: Sequence[Seat]) -> dict[int, str]:
+    """Each seat's name as the helper ranks it: two people of one name told apart by seat."""
+    counts: dict[str, int] = {}
+    for seat in seats:
+        counts[seat.person.name] = counts.get(seat.person.name, 0) + 1
+    return {
+        s.pk: s.person.name if counts[s.person.name] == 1 else f"{s.person.name} ({s.position})"
+        for s in seats
+    }
+
+
+def latest(hand: Hand) -> dict[int | None, HandCards]:
+    """The latest row of each seat (None: the board): one query."""
+    found: dict[int | None, HandCards] = {}
+    for row in HandCards.objects.filter(hand=hand).select_related("seat__person").order_by("pk"):
+        found[row.seat_id] = row
+    return found
+
+
+def game_of(hand: Hand):
+    """The hand's game rule data, or None for a hand dealt without a game."""
+    if not hand.game_slug:
+        return None
+    found = Game.objects.filter(slug=hand.game_slug).first()
+    return found.spec if found is not None else None
+
+
+def _find_game(slug: str):
+    found = Game.objects.filter(slug=slug).first()
+    return found.spec if found is not None else None
+
+
+def _seats(hand: Hand) -> dict[int, Seat]:
+    seats = Seat.objects.filter(pk__in=hand.seat_order).select_related("person")
+    by_id = {s.pk: s for s in seats}
+    return {seat_id: by_id[seat_id] for seat_id in hand.seat_order}
+
+
+def request_body(
+    hand: Hand,
+    rows: Mapping[int | None, HandCards | Mapping],
+    names: Mapping[int, str],
+    *,
+    only: Sequence[int] | None = None,
+) -> dict:
+    """The showdown helper's request for this hand: its game, choices, board and hands.
+
+    `rows` are stored rows or {"cards", "up", "declare"} for one being entered;
+    `only` limits the hands to these seats (the players still in). Every up
+    card, folded players' too, is in `up_order`, as a stud deal turns them up:
+    round by round, in seat order.
+    """
+    run = hand.run if hand.run_id else None
+    body: dict = {"hands": {}}
+    if hand.game_slug:
+        body["game"] = hand.game_slug
+        body["options"] = list(run.options) if run else []
+        body["settings"] = dict(run.settings) if run else {}
+    board = rows.get(None)
+    if board is not None:
+        if _field(board, "cards"):
+            body["board"] = list(_field(board, "cards"))
+        if _field(board, "wild_ranks"):
+            body["wild_ranks"] = list(_field(board, "wild_ranks"))
+    paid = _paid_wilds(hand)
+    ups: list[list[str]] = []
+    for seat_id in hand.seat_order:
+        row = rows.get(seat_id)
+        if row is None:
+            continue
+        ups.append(list(_field(row, "up")))
+        if only is not None and seat_id not in only:
+            continue
+        holding: dict = {"cards": _field(row, "cards"), "up": _field(row, "up")}
+        extra: dict = {}
+        if _field(row, "declare"):
+            extra["declare"] = _field(row, "declare")
+        if paid is not None:
+            extra["paid"] = paid.get(seat_id, 0)
+        if extra:
+            holding["extra"] = extra
+        body["hands"][names[seat_id]] = holding
+    game = game_of(hand)
+    if game is not None and _input().needs_up_order(game):
+        rounds = max((len(u) for u in ups), default=0)
+        body["up_order"] = [u[i] for i in range(rounds) for u in ups if i < len(u)]
+    return body
+
+
+def _paid_wilds(hand: Hand) -> dict[int, int] | None:
+    """Each seat's wild-tax payments this hand, when the game's wilds count only once paid."""
+    from rulebook import showdown
+
+    game = game_of(hand)
+    if game is None:
+        return None
+    run = hand.run if hand.run_id else None
+    try:
+        rules = showdown.rules_in_force(
+            game, run.options if run else (), dict(run.settings) if run else None
+        )
+    except showdown.ShowdownError:
+        return None
+    if not any(w.paid for w in rules.wilds):
+        return None
+    return charging.wilds_paid(hand)
+
+
+def _field(row, name: str):
+    if isinstance(row, Mapping):
+        return row.get(name) or ([] if name != "declare" else "")
+    return getattr(row, name)
+
+
+def enter(
+    *,
+    hand: Hand,
+    seat: Seat | None,
+    cards: object,
+    up: object = None,
+    declare: object = None,
+    wild_ranks: object = None,
+    actor: Actor,
+) -> HandCards:
+    """Record one player's cards (or the board's), or refuse with the reason and record nothing.
+
+    The host and the dealer enter anyone's and the board; a player only their
+    own seat's. Checked with every other player's latest cards: a card in two
+    hands, or more copies than the game's decks hold, is refused.
+    """
+    showdown_input = _input()
+    if hand.status == Hand.Status.SETTLED:
+        raise LedgerError(HAND_OVER.format(number=hand.number))
+    seats = _seats(hand)
+    if seat is None:
+        actor.require_dealer(hand)
+    else:
+        actor.require_seat(seat, hand)
+        if seat.pk not in seats:
+            raise LedgerError(NOT_IN_HAND.format(name=seat.person.name, number=hand.number))
+    game = game_of(hand)
+    names = names_of(list(seats.values()))
+    if seat is None:
+        new = _table_row(game, cards, wild_ranks)
+    else:
+        new = _holding(hand, names[seat.pk], cards, up, declare)
+    rows: dict[int | None, object] = dict(latest(hand))
+    rows[seat.pk if seat else None] = new
+    held = {
+        names[seat_id]: deck.parse_cards(list(_field(row, "cards")))
+        for seat_id, row in rows.items()
+        if seat_id is not None
+    }
+    board = deck.parse_cards(list(_field(rows[None], "cards"))) if None in rows else []
+    try:
+        deck.check_cards(
+            held,
+            board,
+            decks=game.deck.decks if game else 1,
+            jokers=showdown_input.has_jokers(game),
+            black_spot=showdown_input.has_black_spot(game),
+        )
+    except deck.CardError as exc:
+        raise LedgerError(str(exc)) from None
+    return HandCards.objects.create(
+        night_id=hand.night_id,
+        hand=hand,
+        seat=seat,
+        cards=new["cards"],
+        up=new["up"],
+        declare=new["declare"],
+        wild_ranks=new.get("wild_ranks", []),
+        entered_by=actor.label,
+    )
+
+
+def names_wild_ranks(game) -> bool:
+    """Whether the table names wild ranks for this game's hands (a follower, a card turned)."""
+    return game is not None and _input().needs_wild_ranks(game)
+
+
+def _table_row(game, cards: object, wild_ranks: object) -> dict:
+    """The table's row: its cards where the game has a board, the ranks it names wild."""
+    showdown_input = _input()
+    wants_board = showdown_input.needs_board(game)
+    wants_ranks = showdown_input.needs_wild_ranks(game)
+    if not (wants_board or wants_ranks):
+        raise LedgerError(NO_BOARD.format(game=game.name))
+    try:
+        ranks = showdown_input.wild_ranks_of(wild_ranks or None)
+    except showdown_input.RequestError as exc:
+        raise LedgerError(exc.message) from None
+    if ranks and not wants_ranks:
+        raise LedgerError(NO_WILD_RANKS.format(game=game.name))
+    board = _board(cards) if wants_board and (cards or not ranks) else []
+    return {
+        "cards": [c.code for c in board],
+        "up": [],
+        "declare": "",
+        "wild_ranks": [_rank_name(r) for r in ranks],
+    }
+
+
+def _rank_name(rank: int) -> str:
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+
+
+def _holding(hand: Hand, name: str, cards: object, up: object, declare: object) -> dict:
+    """One player's cards through the helper's own checks, as codes: the page's and the API's."""
+    showdown_input = _input()
+    body: dict = {"hands": {name: {"cards": cards}}}
+    if up not in (None, "", []):
+        body["hands"][name]["up"] = up
+    if declare not in (None, ""):
+        body["hands"][name]["extra"] = {"declare": declare}
+    if hand.game_slug:
+        run = hand.run if hand.run_id else None
+        body |= {
+            "game": hand.game_slug,
+            "options": list(run.options) if run else [],
+            "settings": dict(run.settings) if run else {},
+        }
+    try:
+        holding = showdown_input.read(body, _find_game).hands[name]
+    except showdown_input.RequestError as exc:
+        raise LedgerError(exc.message) from None
+    return {
+        "cards": [c.code for c in holding.cards],
+        "up": [c.code for c in holding.up],
+        "declare": holding.declare or "",
+    }
+
+
+def _board(value: object) -> list[deck.Card]:
+    showdown_input = _input()
+    most = showdown_input.MOST_BOARD
+    try:
+        found = showdown_input.parse_field(
+            value, label="The table's cards", field="board", most=most
+        )
+    except showdown_input.RequestError as exc:
+        raise LedgerError(exc.message) from None
+    return found
+
+
+# --- Who sees what -----------------------------------------------------------------------------
+
+
+def revealed(hand: Hand) -> bool:
+    """Whether every phone sees every player's cards: the hand is over or at its showdown."""
+    if hand.status == Hand.Status.SETTLED:
+        return True
+    if hand.run_id is None:
+        return False
+    steps = games.steps(hand.run)
+    showdown = next((i for i, s in enumerate(steps) if s.kind == "showdown"), None)
+    return showdown is not None and flow.index_of(steps, hand.step) >= showdown
+
+
+def sees_all(actor: Actor, hand: Hand) -> bool:
+    return actor.role == "host" or actor.is_dealer(hand) or revealed(hand)
+
+
+def shown(hand: Hand, actor: Actor, rows: Mapping | None = None) -> list[Entered]:
+    """The latest cards this viewer may see, board first, then in seat order."""
+    rows = latest(hand) if rows is None else rows
+    everyone = sees_all(actor, hand)
+    mine = actor.seat.pk if actor.role == "seat" else None
+    seats = _seats(hand)
+    names = names_of(list(seats.values()))
+    found = []
+    for seat_id in [None, *hand.seat_order]:
+        row = rows.get(seat_id)
+        if row is None or not (everyone or (seat_id is not None and seat_id == mine)):
+            continue
+        found.append(
+            Entered(
+                seat=seats.get(seat_id),
+                name=names.get(seat_id, BOARD),
+                codes=list(row.cards),
+                up=list(row.up),
+                declare=row.declare,
+                entered_by=row.entered_by,
+                labels=labelled(row.cards, row.up),
+                wild_ranks=list(row.wild_ranks),
+            )
+        )
+    return found
+
+
+def labelled(codes: Sequence[str], up: Sequence[str] = ()) -> list[tuple[str, str, bool]]:
+    """Each card as the table names it, its suit's class (its colour), and whether face up."""
+    left = list(up)
+    found = []
+    for code in codes:
+        card = deck.parse_card(code)
+        face_up = code in left
+        if face_up:
+            left.remove(code)
+        found.append((card.label, f"suit-{card.suit}" if card.suit else "", face_up))
+    return found
+
+
+def text_of(codes: Sequence[str]) -> str:
+    """Cards as typed back into the entry box: "As Kd 7h"."""
+    return " ".join(codes)
+
+
+# --- The helper's answer for a live hand -------------------------------------------------------
+
+
+@dataclass
+class Helper:
+    """The helper's ranking of a live hand, and the showdown form it proposes."""
+
+    result: object | None = None  # rulebook.showdown.Result
+    data: dict = field(default_factory=dict)  # the result as JSON
+    fill: showdown_fill.Fill | None = None
+    error: str = ""
+    missing: list[str] = field(default_factory=list)  # players still in with no cards yet
+    cards: dict = field(default_factory=dict)  # name -> {"cards", "up"}, "board"
+
+
+def helper(hand: Hand, *, fill: bool = True) -> Helper:
+    """Rank the latest cards of the players still in, and fill the showdown form from it."""
+    showdown_input = _input()
+    play = hands.load(hand)
+    seats = play.seats
+    names = names_of(list(seats.values()))
+    still_in = [s for s in hand.seat_order if s not in play.state.folded]
+    rows = latest(hand)
+    entered = [s for s in still_in if s in rows]
+    answer = Helper(missing=[names[s] for s in still_in if s not in rows])
+    answer.cards = {
+        names[s]: {"cards": list(rows[s].cards), "up": list(rows[s].up)} for s in entered
+    }
+    if None in rows:
+        answer.cards["board"] = list(rows[None].cards)
+    if not entered:
+        answer.error = NOTHING_YET
+        return answer
+    body = request_body(hand, rows, names, only=entered)
+    try:
+        result = showdown_input.check(body, _find_game)
+    except showdown_input.RequestError as exc:
+        answer.error = exc.message
+        return answer
+    answer.result = result
+    answer.data = result_data(result)
+    if fill:
+        answer.fill = fill_of(hand, play, result, names, still_in)
+    return answer
+
+
+def fill_of(hand: Hand, play: hands.Play, result, names, still_in) -> showdown_fill.Fill:
+    """The showdown form's answers: pots from the ledger, roles from the rules the step books."""
+    game = game_of(hand)
+    kind = game.pot.kind if game else "high"
+    mode = "declare" if kind == "high_low_declare" else "high_low" if kind in HIGH_LOW else "plain"
+    pots = [p.eligible for p in play.showdown_pots()]
+    declared = {
+        seat_id: row.declare
+        for seat_id, row in latest(hand).items()
+        if seat_id in still_in and row.declare
+    }
+    return showdown_fill.fill(
+        result,
+        seats={s: names[s] for s in still_in},
+        pots=pots,
+        mode=mode,
+        asks=asks_of(hand, game),
+        declared=declared,
+    )
+
+
+def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
+    """The roles each money rule booked at the showdown asks for, and the race naming it."""
+    if game is None or hand.run_id is None:
+        return []
+    rules = games.rules_in_force(hand.run, game)
+    races = {rule: race.key for race in game.showdown.races for rule in race.rules}
+    steps = games.steps(hand.run, game)
+    showdown = next((i for i, s in enumerate(steps) if s.kind == "showdown"), None)
+    ids = [r for s in steps[showdown:] for r in s.money] if showdown is not None else []
+    found = []
+    for rule_id in dict.fromkeys(ids):
+        rule = rules.get(rule_id)
+        if rule is None or not facts.bookable(rule):
+            continue
+        needs = facts.needs(rule)
+        roles = tuple((r.name, r.many) for r in needs.roles)
+        found.append(showdown_fill.Ask(rule=rule_id, roles=roles, race=races.get(rule_id)))
+    return found
+
+
+def result_data(result) -> dict:
+    """The helper's result as JSON, as `POST /api/showdown/` answers it."""
+    from rulebook.showdown import describe
+
+    return describe(result)
+
+
+def words(data: Mapping, cards: Mapping) -> dict:
+    """A result and its cards in table language, for the pages: tiers, hands, wilds as cards."""
+    rankings = [
+        {"label": r["label"], "tiers": [", ".join(t) for t in r["tiers"]]}
+        for r in data.get("rankings", [])
+    ]
+    players = []
+    for name, shown in data.get("hands", {}).items():
+        held = cards.get(name, {})
+        made = []
+        if shown.get("best"):
+            made.append(_made_words(shown))
+        low = shown.get("low")
+        if low and low.get("best") != shown.get("best"):
+            made.append(_made_words(low))
+        players.append(
+            {
+                "name": name,
+                "cards": labelled(held.get("cards", []), held.get("up", [])),
+                "made": made,
+                "points": "" if shown.get("best") else shown.get("name") or "",
+                "killed_by": shown.get("killed_by"),
+                "auto_win": shown.get("auto_win"),
+                "declare_result": shown.get("declare_result"),
+            }
+        )
+    return {"rankings": rankings, "players": players, "board": labelled(cards.get("board", []))}
+
+
+def _made_words(made: Mapping) -> dict:
+    return {
+        "name": made.get("name") or "",
+        "best": labelled(made.get("best", [])),
+        "wilds": list(made.get("wild_words", [])),
+    }
+
+
+def keep(hand: Hand, postings: Sequence[Posting], recorded_by: str) -> ShowdownKept | None:
+    """Keep the helper's result and the cards with the award just booked, if cards were entered.
+
+    Best effort: a hand whose cards the helper cannot rank keeps the cards alone.
+    """
+    award = next((p for p in reversed(postings) if p.kind == "award"), None)
+    if award is None or not HandCards.objects.filter(hand=hand).exists():
+        return None
+    found = helper(hand, fill=False)
+    return ShowdownKept.objects.create(
+        night_id=hand.night_id,
+        hand=hand,
+        award=award,
+        cards=found.cards,
+        result=found.data | ({"error": found.error} if found.error else {}),
+        recorded_by=recorded_by,
+    )
+
+
+def kept_words(kept: ShowdownKept) -> dict:
+    return words(kept.result, kept.cards) | {"error": kept.result.get("error", "")}

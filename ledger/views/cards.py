@@ -1,0 +1,89 @@
+"""Cards for the showdown helper, entered from a seat's phone or by the dealer.
+
+The table page's "Your cards" and dealer mode's "Who wins?" panel both post
+here; the answer is the page the form came from. The checks are the helper's
+own (`ledger.seat_cards`), so the page and the API take the same cards.
+A tap on a card grid (`tap=<code>`) cycles that card in the cards as posted
+(`ledger.card_taps`) and enters the result: each tap is a new row.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.views.decorators.http import require_POST
+
+from ledger import card_taps, seat_cards
+from ledger.actors import Actor
+from ledger.forms import seat_from
+from ledger.journal import LedgerError
+from ledger.models import Night, Seat
+from ledger.views import dealer, table
+from ledger.views.common import HtmxHttpRequest, night_for, partial_wanted, see_other, write
+from ledger.views.play import fresh, hand_of
+
+
+@require_POST
+def hand_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """One player's cards: from their own seat, or anyone's by the host or the dealer.
+
+    No seat (`seat` blank) is the table's cards (a board), the dealer's to enter.
+    """
+    post = request.POST
+    found, actor = night_for(request, night_id)
+    to_deal = post.get("next") == dealer.deal_url(found)
+
+    def target(night: Night) -> Seat | None:
+        return seat_from(night, post.get("seat")) if post.get("seat") else None
+
+    def check() -> None:
+        hand = hand_of(found, hand_id)
+        seat = target(found)
+        if seat is None:
+            actor.require_dealer(hand)
+        else:
+            actor.require_seat(seat, hand)
+
+    def call(night: Night) -> dict:
+        seat = target(night)
+        cards, up = post.get("cards", ""), post.get("up", "")
+        if "tap" in post:
+            cards, up = _tapped(seat, cards, up, post["tap"])
+        row = seat_cards.enter(
+            hand=fresh(hand_of(night, hand_id)),
+            seat=seat,
+            cards=cards,
+            up=up,
+            declare=post.get("declare", ""),
+            wild_ranks=post.get("wild_ranks", ""),
+            actor=_actor(night, actor),
+        )
+        who = row.seat.person.name if row.seat else seat_cards.BOARD
+        return {"summary": [f"Cards for {who}: {seat_cards.text_of(row.cards)}."]}
+
+    def done(result: dict) -> HttpResponse:
+        if not to_deal and partial_wanted(request):
+            return table.answer(request, found, actor, notice=" ".join(result.get("summary", [])))
+        for line in result.get("summary", []):
+            messages.info(request, line)
+        return see_other(dealer.deal_url(found) if to_deal else dealer.table_url(found))
+
+    def refused(message: str, status: int) -> HttpResponse:
+        if to_deal:
+            return dealer.answer(request, found, actor, status=status, error=message)
+        return table.answer(request, found, actor, error=message, status=status)
+
+    return write(request, found, check=check, call=call, done=done, refused=refused)
+
+
+def _tapped(seat: Seat | None, cards: str, up: str, code: str) -> tuple[list[str], list[str]]:
+    """A tap on the grid: the typed cards as posted, with the tapped card cycled one step."""
+    who = seat.person.name if seat is not None else seat_cards.BOARD
+    try:
+        return card_taps.tap(cards, up, code, who=who)
+    except card_taps.TapError as exc:
+        raise LedgerError(exc.message) from None
+
+
+def _actor(night: Night, actor: Actor) -> Actor:
+    return Actor(night=night, role=actor.role, seat=actor.seat)
