@@ -638,6 +638,7 @@ class _Evaluation:
                 )
             if self.sd.ranking == "points":
                 self._points(player, sides)
+                player.auto_win = player.auto_win or self._on_every_target(player, sides)
             else:
                 self._hands(player, seat, sides)
         rankings = self._main(sides)
@@ -804,6 +805,17 @@ class _Evaluation:
         assert best is not None
         for side, total in best[1].items():
             self._set_total(player, side, targets[side], total, counted)
+
+    def _on_every_target(self, player: _Player, sides: dict[str, str]) -> str | None:
+        """The game's words when this hand counts exactly every target (it takes the lot)."""
+        points = self.sd.points
+        assert points is not None
+        if player.killed_by or not points.exact_takes_all or not points.targets:
+            return None
+        targets = zip(sides, self._targets(sides), strict=True)
+        if all(player.total.get(side) == target for side, target in targets):
+            return points.exact_takes_all
+        return None
 
     def _targets(self, sides: dict[str, str]) -> list[float | None]:
         points = self.sd.points

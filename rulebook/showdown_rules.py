@@ -164,6 +164,8 @@ class Points(Strict):
     totals win (`absolute`: by size, the sign dropped from the sum or from
     each card). `each_way`: a card with two values may count differently for
     each side. `tie: fewer_cards`: of equal totals, the hand of fewer cards wins.
+    `exact_takes_all`: the game's words for a hand that counts exactly every
+    target, which wins the whole pot (it heads both sides).
     """
 
     ace: list[float] = [1]
@@ -177,6 +179,7 @@ class Points(Strict):
     targets: list[int] = []
     each_way: bool = True
     tie: Literal["split", "fewer_cards"] = "split"
+    exact_takes_all: str | None = Field(default=None, min_length=3)
 
 
 class Patch(Strict):

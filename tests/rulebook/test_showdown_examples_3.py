@@ -88,6 +88,26 @@ def test_seven_twenty_seven_two_aces_and_a_five_make_both():
     assert result.hands["Bob"].total["low"] == 6.5
 
 
+def test_seven_twenty_seven_exactly_both_targets_takes_the_lot_over_a_tied_seven():
+    # Ann: A A 5 makes exactly 7 and exactly 27. Bob: 3 + 4 = 7 ties her
+    # seven, and Cy: K 10 9 8 = 27.5 is next nearest 27. A hand on both
+    # targets takes the whole pot, so Ann heads both sides alone.
+    result = evaluate(
+        game("seven-twenty-seven"),
+        {
+            "Ann": hold("Ah Ad 5c"),
+            "Bob": hold("3c 4d"),
+            "Cy": hold("Kh Ts 9c 8d"),
+        },
+    )
+    assert result.tiers("low") == (("Ann",), ("Bob",), ("Cy",))
+    assert result.tiers("high") == (("Ann",), ("Cy",), ("Bob",))
+    assert (
+        result.hands["Ann"].auto_win == "Exactly 7 and exactly 27 in one hand takes the whole pot."
+    )
+    assert result.hands["Bob"].auto_win is None
+
+
 def test_seven_twenty_seven_at_equal_distance_the_total_under_the_target_wins():
     # Ann 2 + 4 = 6 and Bob 3 + 5 = 8 are both one from 7: Ann's is under.
     # For 27, Bob's 8 is nearer than Ann's 6.
