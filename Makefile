@@ -18,7 +18,7 @@ RUN_HOSTS ?= *
 RUN_LAN := HOMEGAME_LAN=1
 endif
 
-.PHONY: run test test-sqlite test-postgres test-browser lint format migrations-check bench clean
+.PHONY: run serve test test-sqlite test-postgres test-serve test-browser lint format migrations-check bench clean
 
 $(STAMP):
 	@sh tests/services.sh venv $(PYTHON)
@@ -33,7 +33,11 @@ run: $(STAMP)
 	$(BIN)/python manage.py load_rulebook
 	DJANGO_ALLOWED_HOSTS='$(RUN_HOSTS)' $(RUN_LAN) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP) lint migrations-check test-sqlite test-postgres test-browser
+# Production serving: gunicorn, whitenoise, DJANGO_DEBUG=0, PostgreSQL (README, "Serving it for real").
+serve: $(STAMP)
+	BIN=$(BIN) HOST='$(HOST)' PORT='$(PORT)' sh deploy/serve.sh
+
+test: $(STAMP) lint migrations-check test-sqlite test-postgres test-serve test-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -47,11 +51,16 @@ migrations-check: $(STAMP)
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 test-sqlite: $(STAMP)
-	$(BIN)/pytest -n 2 -m "not browser"
+	$(BIN)/pytest -n 2 -m "not browser and not serve"
 
 test-postgres: $(STAMP)
 	sh tests/services.sh postgres
-	DATABASE_URL='$(PG_URL)' $(BIN)/pytest -n 2 -m "not browser and not pure"
+	DATABASE_URL='$(PG_URL)' $(BIN)/pytest -n 2 -m "not browser and not pure and not serve"
+
+# Two gunicorn processes on one PostgreSQL, and a worker killed mid-write (tests/serve/).
+test-serve: $(STAMP)
+	sh tests/services.sh postgres
+	DATABASE_URL='$(PG_URL)' $(BIN)/pytest -m serve -p no:xdist tests/serve
 
 test-browser: $(STAMP)
 	sh tests/services.sh chromium
