@@ -3,7 +3,7 @@
 from django.urls import path
 
 import homegame.converters  # noqa: F401  (registers <id:...>)
-from ledger.views import cards, closing, dealer, nights, seats, table
+from ledger.views import backup, cards, closing, dealer, nights, seats, table
 
 app_name = "ledger"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("history/", nights.history, name="history"),
     path("groups/new/", nights.group_new, name="group_new"),
     path("groups/<id:group_id>/", nights.group, name="group"),
+    path("groups/<id:group_id>/backup.json", backup.group_backup, name="group_backup"),
+    path("groups/restore/", backup.group_restore, name="group_restore"),
     path("people/<id:person_id>/", nights.person, name="person"),
     path("join/<token:token>/", table.join, name="join"),
     path("watch/<token:token>/", table.watch, name="watch"),

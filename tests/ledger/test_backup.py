@@ -1,0 +1,383 @@
+"""Backing up a group as one JSON file and restoring it: same figures, or refused and nothing added.
+
+The worked group: Friday, chips white 0.05 and red 0.25 (one chip is $0.05).
+Ann buys 100 chips in cash (to the bank), Bob and Cat 300 each on credit.
+One hand: Ann is all in for 100, Bob raises to 250, Cat calls: a main pot of
+300 (all three) and a side pot of 300 (Bob and Cat). Ann wins the main pot,
+Bob the side pot: stacks Ann 300, Bob 350, Cat 50. The night ends; nets
+Ann +200, Bob +50, Cat -250, and one payment is marked paid. A second night,
+Saturday, is left open in the middle of a betting round.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from decimal import Decimal
+
+import pytest
+from django.apps import apps
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from ledger import backup, backup_format, closing, deletion, hands, services
+from ledger.backup_format import BackupError
+from ledger.models import Group, Hand, Night, Payment, Person
+
+pytestmark = pytest.mark.django_db
+HOST = "host:host"
+
+
+@pytest.fixture
+def other(django_user_model):
+    return django_user_model.objects.create_user(username="other", password="deal-me-in-9")
+
+
+@pytest.fixture
+def played(host, group, night, seats):
+    """The worked group of the module docstring."""
+    ann, bob, cat = seats
+    services.buy_in(night=night, seat=ann, chips=100, recorded_by=HOST, paid="cash")
+    services.buy_in(night=night, seat=bob, chips=300, recorded_by=HOST)
+    services.buy_in(night=night, seat=cat, chips=300, recorded_by=HOST)
+    hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by=HOST)
+    hands.round_start(hand=hand, recorded_by=HOST, opener=ann)
+    hands.act(hand=hand, seat=ann, action="all_in", recorded_by=HOST)
+    hands.act(hand=hand, seat=bob, action="raise", amount=250, recorded_by=HOST)
+    hands.act(hand=hand, seat=cat, action="call", recorded_by=HOST)
+    assert [p.amount for p in hands.showdown_pots(hand)] == [300, 300]
+    hands.award(hand=hand, winners=[[ann.pk], [bob.pk]], recorded_by=HOST)
+    assert closing.booked_stacks(night) == {ann.pk: 300, bob.pk: 350, cat.pk: 50}
+    closing.night_end(night=night, counts={ann.pk: 300, bob.pk: 350, cat.pk: 50}, recorded_by=HOST)
+    closing.payment_mark_paid(payment=Payment.objects.filter(night=night).first())
+
+    saturday = services.night_create(
+        host=host, group=group, name="Saturday", chips=[("white", "0.05"), ("red", "0.25")]
+    )
+    people = {p.name: p for p in Person.objects.filter(group=group)}
+    later = [services.seat_add(night=saturday, person=people[n]) for n in ("Ann", "Bob", "Cat")]
+    for seat in later:
+        services.buy_in(night=saturday, seat=seat, chips=200, recorded_by=HOST)
+    open_hand = hands.hand_start(night=saturday, players=later, dealer=later[2], recorded_by=HOST)
+    hands.collect_antes(hand=open_hand, recorded_by=HOST)
+    hands.round_start(hand=open_hand, recorded_by=HOST)
+    hands.act(hand=open_hand, seat=later[0], action="bet", amount=20, recorded_by=HOST)
+    hands.undo(hand=open_hand, recorded_by=HOST)
+    hands.act(hand=open_hand, seat=later[0], action="bet", amount=30, recorded_by=HOST)
+    return group
+
+
+def figures(night: Night) -> dict:
+    """What the settlement page shows, by player name: nets in chips and money, and payments.
+
+    A night in the middle of a hand has no results yet (the page says so): its stacks and cash.
+    """
+    name = {s.pk: s.person.name for s in night.seats.select_related("person")}
+    name[None] = "bank"
+    shown = {
+        "cash": {name[k]: v for k, v in closing.cash_boxes(night).items()},
+        "stacks": {name[k]: v for k, v in closing.booked_stacks(night).items()},
+    }
+    if night.status != Night.Status.ENDED:
+        return shown
+    rows, payments = closing.results(night)
+    return shown | {
+        "nets": {name[r.seat.pk]: (r.chips, r.money) for r in rows},
+        "payments": sorted(
+            (name[p.payer_id], name[p.payee_id], p.amount, p.paid_at is not None) for p in payments
+        ),
+        "dues": {name[closing.seat_of(k)]: v for k, v in closing.dues(night).items()},
+    }
+
+
+def table_state(hand: Hand) -> dict:
+    """The replayed hand in table words: pots, whose turn, what each has committed."""
+    play = hands.load(hand)
+    name = {s.pk: s.person.name for s in hand.night.seats.select_related("person")}
+    now = play.state
+    return {
+        "turn": name[now.round.turn] if now.round and now.round.turn else None,
+        "committed": {name[s]: c for s, c in (now.round.committed if now.round else {}).items()},
+        "pots": [(p.amount, sorted(name[s] for s in p.eligible)) for p in play.showdown_pots()],
+    }
+
+
+def row_counts() -> dict[str, int]:
+    counts = {m.__name__: m.objects.count() for m in apps.get_app_config("ledger").get_models()}
+    return counts | {"User": apps.get_model("auth", "User").objects.count()}
+
+
+def by_name(group: Group) -> dict[str, Night]:
+    return {n.name: n for n in group.nights.all()}
+
+
+def resigned(document: dict) -> bytes:
+    """The file as a tamperer would write it after fixing the digest too."""
+    return backup_format.dumps(backup_format.wrap(document["content"]))
+
+
+# --- The same figures --------------------------------------------------------------------------
+
+
+def test_a_restored_group_settles_every_night_to_the_same_figures(played, other):
+    before = {name: figures(n) for name, n in by_name(played).items()}
+    raw = backup.export_bytes(played)
+    restored = backup.import_group(raw, other)
+    assert restored.host == other
+    assert restored.pk != played.pk
+    assert restored.name == played.name
+    assert sorted(p.name for p in restored.people.all()) == ["Ann", "Bob", "Cat"]
+    after = {name: figures(n) for name, n in by_name(restored).items()}
+    assert after == before
+    assert after["Friday"]["nets"] == {
+        "Ann": (200, Decimal("10.00")),
+        "Bob": (50, Decimal("2.50")),
+        "Cat": (-250, Decimal("-12.50")),
+    }
+    assert any(paid for *_, paid in after["Friday"]["payments"])
+
+
+def test_an_open_hand_carries_on_where_it_was(played, other):
+    old = by_name(played)["Saturday"].hands.get()
+    restored = backup.import_group(backup.export_bytes(played), other)
+    new = by_name(restored)["Saturday"]
+    hand = new.hands.get()
+    assert table_state(hand) == table_state(old)
+    assert new.postings.count() == old.night.postings.count()
+    bob = new.seats.get(person__name="Bob")
+    hands.act(hand=hand, seat=bob, action="call", recorded_by=HOST)
+    assert table_state(hand)["committed"]["Bob"] == 30
+
+
+def test_the_journal_keeps_its_times_kinds_memos_and_reversals(played, other):
+    old = by_name(played)["Saturday"]
+    new = by_name(backup.import_group(backup.export_bytes(played), other))["Saturday"]
+    fields = ("kind", "memo", "recorded_by", "created_at")
+    assert list(new.postings.values_list(*fields)) == list(old.postings.values_list(*fields))
+    undone = new.postings.get(kind="reversal")
+    assert undone.reverses.night == new
+    assert undone.detail["reverses"] == undone.reverses_id
+    assert new.created_at == old.created_at
+    assert new.spectator_token != old.spectator_token
+
+
+def test_a_night_deleted_here_comes_back_from_its_backup(played, host):
+    saturday = by_name(played)["Saturday"]
+    before = figures(saturday)
+    document = backup.export_group(played)
+    deletion.night_delete(night=saturday)
+    restored = backup.import_group(document, host)
+    assert restored.name == "Friday regulars (restored)"
+    assert figures(by_name(restored)["Saturday"]) == before
+
+
+def test_restoring_the_same_file_twice_gives_two_copies_told_apart(played, other):
+    raw = backup.export_bytes(played)
+    first = backup.import_group(raw, other)
+    second = backup.import_group(raw, other)
+    assert (first.name, second.name) == ("Friday regulars", "Friday regulars (restored)")
+    assert figures(by_name(second)["Friday"]) == figures(by_name(first)["Friday"])
+
+
+# --- Refused, and nothing added ----------------------------------------------------------------
+
+
+def refused(data, owner) -> str:
+    before = row_counts()
+    with pytest.raises(BackupError) as caught:
+        backup.import_group(data, owner)
+    assert row_counts() == before
+    return str(caught.value)
+
+
+def test_a_changed_chip_amount_with_the_old_digest_is_refused(played, other):
+    document = backup.export_group(played)
+    document["content"]["entries"][0]["amount"] += 1
+    assert refused(backup_format.dumps(document), other) == backup_format.TAMPERED
+
+
+def test_a_file_cut_short_is_refused(played, other):
+    raw = backup.export_bytes(played)
+    assert refused(raw[: len(raw) // 2], other).startswith("The file is not a Homegame backup")
+
+
+def test_another_version_is_refused(played, other):
+    document = backup.export_group(played) | {"version": 2}
+    assert refused(backup_format.dumps(document), other) == backup_format.WRONG_VERSION.format(
+        version=2, ours=1
+    )
+
+
+def test_an_unbalanced_journal_is_refused_even_with_a_fresh_digest(played, other):
+    document = backup.export_group(played)
+    entry = document["content"]["entries"][0]
+    entry["amount"] += 1
+    assert refused(resigned(document), other) == backup_format.UNBALANCED.format(
+        posting=entry["posting"], total=1
+    )
+
+
+def test_chips_moved_out_of_an_empty_stack_are_refused(played, other):
+    document = backup.export_group(played)
+    content = document["content"]
+    stack = next(a for a in content["accounts"] if a["kind"] == "stack")
+    bank = next(
+        a for a in content["accounts"] if a["kind"] == "bank" and a["night"] == stack["night"]
+    )
+    posting = next(p for p in content["postings"] if p["night"] == stack["night"])
+    content["entries"] += [
+        {"posting": posting["id"], "account": stack["id"], "amount": -10_000},
+        {"posting": posting["id"], "account": bank["id"], "amount": 10_000},
+    ]
+    assert "with -" in refused(resigned(document), other)
+
+
+def test_a_row_naming_another_nights_seat_is_refused(played, other):
+    document = backup.export_group(played)
+    content = document["content"]
+    friday, saturday = (n["id"] for n in content["nights"])
+    hand = next(h for h in content["hands"] if h["night"] == saturday)
+    hand["dealer"] = next(s["id"] for s in content["seats"] if s["night"] == friday)
+    assert refused(resigned(document), other).endswith("dealer belongs to another night")
+
+
+def test_a_detail_naming_a_seat_not_at_the_night_is_refused(played, other):
+    document = backup.export_group(played)
+    award = next(p for p in document["content"]["postings"] if p["kind"] == "award")
+    award["detail"]["winners"] = [[999_999], []]
+    assert refused(resigned(document), other) == backup.UNKNOWN_SEAT.format(night="Friday")
+
+
+def test_nets_that_do_not_match_the_journal_are_refused(played, other):
+    document = backup.export_group(played)
+    nets = document["content"]["nights"][0]["nets"]
+    first, second = list(nets)[:2]
+    nets[first] += 5
+    nets[second] -= 5
+    assert refused(resigned(document), other).startswith("Friday settles differently")
+
+
+@pytest.mark.parametrize(
+    ("raw", "starts"),
+    [
+        (b"", "The file is not a Homegame backup: it is not JSON"),
+        (b"hello, poker", "The file is not a Homegame backup: it is not JSON"),
+        (b"\xff\xfe", "The file is not a Homegame backup: it is not JSON (it is not UTF-8"),
+        (b'{"a": NaN}', "The file is not a Homegame backup: it is not JSON (NaN"),
+        (b"[1, 2, 3]", "The file is not a Homegame backup of a group."),
+        (b"[" * 5000 + b"]" * 5000, "The file"),
+        (b'{"format": "homegame-group-backup", "version": 1}', "The file is not a Homegame"),
+    ],
+)
+def test_files_that_are_no_backup_are_refused(other, raw, starts):
+    assert refused(raw, other).startswith(starts)
+
+
+def test_a_file_too_large_is_refused_before_it_is_read(other):
+    raw = b" " * (backup_format.MAX_BYTES + 1)
+    assert refused(raw, other) == backup_format.TOO_LARGE.format(most=16)
+
+
+def test_a_name_too_long_or_a_bad_setting_is_refused(played, other):
+    document = backup.export_group(played)
+    document["content"]["people"][0]["name"] = "A" * 61
+    assert "text longer than 60 characters" in refused(resigned(document), other)
+    document = backup.export_group(played)
+    document["content"]["nights"][0]["settings"]["limit"] = "sky"
+    assert refused(resigned(document), other).startswith("The backup's settings for Friday")
+
+
+# --- The pages ---------------------------------------------------------------------------------
+
+
+def test_the_host_downloads_the_backup_from_the_group_page(client, host, played):
+    client.force_login(host)
+    page = client.get(reverse("ledger:group", args=[played.pk]))
+    url = reverse("ledger:group_backup", args=[played.pk])
+    assert b"Download a backup" in page.content
+    assert url.encode() in page.content
+    got = client.get(url)
+    assert got.status_code == 200
+    assert got["Content-Type"] == "application/json"
+    assert got["Content-Disposition"].startswith('attachment; filename="homegame-friday-regulars')
+    assert json.loads(got.content)["format"] == backup_format.FORMAT
+
+
+def test_another_host_cannot_download_a_group(client, other, played):
+    client.force_login(other)
+    assert client.get(reverse("ledger:group_backup", args=[played.pk])).status_code == 404
+
+
+def upload(client, raw: bytes, key: str = "k1"):
+    file = SimpleUploadedFile("backup.json", raw, content_type="application/json")
+    return client.post(reverse("ledger:group_restore"), {"backup": file, "idempotency_key": key})
+
+
+def test_a_backup_uploaded_on_the_nights_page_is_restored_once(client, other, played):
+    client.force_login(other)
+    assert b"Restore a group from a backup" in client.get(reverse("ledger:index")).content
+    raw = backup.export_bytes(played)
+    answer = upload(client, raw)
+    restored = Group.objects.get(host=other)
+    assert answer.status_code == 303
+    assert answer["Location"] == reverse("ledger:group", args=[restored.pk])
+    assert upload(client, raw).status_code == 303  # the same form sent twice
+    assert Group.objects.filter(host=other).count() == 1
+    page = client.get(reverse("ledger:group", args=[restored.pk]))
+    assert b"Friday regulars is restored, with 2 nights." in page.content
+
+
+@pytest.mark.parametrize("how", ["tampered", "not json", "no file", "too large"])
+def test_a_refused_upload_is_a_400_page_with_the_reason(client, other, played, how):
+    client.force_login(other)
+    document = backup.export_group(played)
+    document["content"]["entries"][0]["amount"] += 1
+    raws = {
+        "tampered": backup_format.dumps(document),
+        "not json": b"<html>",
+        "too large": b" " * (backup_format.MAX_BYTES + 1),
+    }
+    before = row_counts()
+    if how == "no file":
+        answer = client.post(reverse("ledger:group_restore"), {"idempotency_key": "k"})
+    else:
+        answer = upload(client, raws[how])
+    assert answer.status_code == 400
+    reason = {
+        "tampered": "The file was changed after it was exported",
+        "not json": "it is not JSON",
+        "no file": "Choose a backup file to restore.",
+        "too large": "larger than 16 MB",
+    }[how]
+    assert reason in answer.content.decode()
+    assert row_counts() == before
+
+
+# --- The commands ------------------------------------------------------------------------------
+
+
+def test_the_commands_move_a_group_through_a_file(played, other, tmp_path):
+    path = tmp_path / "friday.json"
+    call_command("export_group", str(played.pk), out=str(path), stderr=io.StringIO())
+    out = io.StringIO()
+    call_command("import_group", str(path), owner="other", stdout=out)
+    assert "Restored Friday regulars with 2 night(s)" in out.getvalue()
+    restored = Group.objects.get(host=other)
+    assert figures(by_name(restored)["Friday"]) == figures(by_name(played)["Friday"])
+    printed = io.StringIO()
+    call_command("export_group", str(played.pk), stdout=printed)
+    assert json.loads(printed.getvalue())["digest"] == json.loads(path.read_bytes())["digest"]
+
+
+def test_the_import_command_refuses_with_the_reason(played, other, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"not json")
+    before = row_counts()
+    with pytest.raises(CommandError, match="it is not JSON"):
+        call_command("import_group", str(path), owner="other")
+    with pytest.raises(CommandError, match="No user is called 'nobody'"):
+        call_command("import_group", str(path), owner="nobody")
+    with pytest.raises(CommandError, match="No group has the id 999999"):
+        call_command("export_group", "999999")
+    assert row_counts() == before
