@@ -1,7 +1,13 @@
-"""Every real URL, plus /bench/baseline/: the cheapest Django view, for comparison."""
+"""Every real URL, plus /bench/baseline/ and /bench/floor/, for comparison.
+
+The baseline is the cheapest Django view; the floor (bench/floor.py) the cheapest
+honest durable write, with a table action's authentication.
+"""
 
 from django.http import HttpResponse
 from django.urls import include, path
+
+from bench.floor import write_floor
 
 
 def baseline(request):
@@ -10,5 +16,6 @@ def baseline(request):
 
 urlpatterns = [
     path("bench/baseline/", baseline),
+    path("bench/floor/<int:night_id>/", write_floor),
     path("", include("homegame.urls")),
 ]
