@@ -77,16 +77,7 @@ def repeats(rule: MoneyRule) -> bool:
 
 def used_this_hand(hand: Hand, rule: MoneyRule) -> dict[int, int]:
     """What each seat has had of the rule this hand (live bookings), for its `most_per_hand`."""
-    live = Posting.objects.filter(
-        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
-    ).values_list("detail", flat=True)
-    used: dict[int, int] = {}
-    for detail in live:
-        if detail.get("rule") != rule.id:
-            continue
-        for seat, count in (detail.get("units") or {}).items():
-            used[int(seat)] = used.get(int(seat), 0) + int(count)
-    return used
+    return _units_booked(hand, "rule", rule.id)
 
 
 def wilds_paid(hand: Hand) -> dict[int, int]:
@@ -95,16 +86,21 @@ def wilds_paid(hand: Hand) -> dict[int, int]:
     The showdown helper counts a taxed wild only once it is paid, so it reads
     the count from the journal rather than asking the dealer again.
     """
+    return _units_booked(hand, "rule_kind", "wild_tax")
+
+
+def _units_booked(hand: Hand, field: str, value: str) -> dict[int, int]:
+    """Each seat's units in this hand's live charges whose detail `field` is `value`."""
     live = Posting.objects.filter(
         hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
     ).values_list("detail", flat=True)
-    paid: dict[int, int] = {}
+    units: dict[int, int] = {}
     for detail in live:
-        if detail.get("rule_kind") != "wild_tax":
+        if detail.get(field) != value:
             continue
         for seat, count in (detail.get("units") or {}).items():
-            paid[int(seat)] = paid.get(int(seat), 0) + int(count)
-    return paid
+            units[int(seat)] = units.get(int(seat), 0) + int(count)
+    return units
 
 
 def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:

@@ -262,12 +262,8 @@ def _table_row(game, cards: object, wild_ranks: object) -> dict:
         "cards": [c.code for c in board],
         "up": [],
         "declare": "",
-        "wild_ranks": [_rank_name(r) for r in ranks],
+        "wild_ranks": [deck.RANK_LABEL[r] for r in ranks],
     }
-
-
-def _rank_name(rank: int) -> str:
-    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
 
 
 def _holding(hand: Hand, name: str, cards: object, up: object, declare: object) -> dict:

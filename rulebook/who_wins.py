@@ -18,10 +18,9 @@ from typing import Protocol
 
 from rulebook import schema
 from rulebook import showdown_input as inputs
-from rulebook.cards import BLACK_SPOT, JOKER, SUIT_SYMBOL, SUITS, Card
+from rulebook.cards import BLACK_SPOT, JOKER, RANK_LABEL, SUIT_SYMBOL, SUITS, Card
 
 GRID_RANKS = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
-RANK_LABEL = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"} | {n: str(n) for n in range(2, 10)}
 SUIT_NAMES = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
 STATE_WORDS = {"": "not held", "down": "face down", "up": "face up"}
 DEFAULT_PLAYERS = 2
