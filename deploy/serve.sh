@@ -11,6 +11,9 @@
 #   DJANGO_STATIC_ROOT     where collectstatic writes and whitenoise serves from
 #   SERVE_MIGRATE          1 (default): migrate and load the rulebook first; 0 on the other
 #                          machines of a site, once one of them has done it
+#   DJANGO_TRUSTED_PROXIES the load balancer or proxy addresses/networks in front (default none):
+#                          Django reads the client from their X-Forwarded-For, and gunicorn takes
+#                          X-Forwarded-Proto from them (--forwarded-allow-ips)
 set -eu
 
 BIN=${BIN:-.venv/bin}
@@ -79,7 +82,13 @@ case "$HOST" in
 *:*) bind="[$(echo "$HOST" | tr -d '[]')]:$PORT" ;;
 *) bind="$HOST:$PORT" ;;
 esac
-exec "$BIN/gunicorn" homegame.wsgi:application \
+# The proxies Django believes for X-Forwarded-For are the ones gunicorn believes for
+# X-Forwarded-Proto (wsgi.url_scheme); unset, gunicorn's default (this machine only).
+set --
+if [ -n "${DJANGO_TRUSTED_PROXIES:-}" ]; then
+    set -- --forwarded-allow-ips "$(echo "$DJANGO_TRUSTED_PROXIES" | tr -d ' \t')"
+fi
+exec "$BIN/gunicorn" homegame.wsgi:application "$@" \
     --bind "$bind" \
     --workers "$WEB_CONCURRENCY" \
     --access-logfile - \

@@ -8,6 +8,9 @@ its password even being checked, on the sign-in page (homegame/views.py) and
 everywhere else Django checks a password (the admin, the API's HTTP Basic),
 through `LimitedModelBackend`.
 
+The address is the client's even behind a load balancer, when the operator
+names it in DJANGO_TRUSTED_PROXIES (homegame/client_address.py).
+
 The windows are django-ratelimit's fixed ones, so a refusal ends at most one
 window after it began: the messages give the whole window.
 """
@@ -16,11 +19,14 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django_ratelimit.core import get_usage
+
+from homegame.client_address import client_address
 
 SIGN_IN_ACCOUNT_RATE = "5/15m"  # failed sign-ins per typed username
 SIGN_IN_ADDRESS_RATE = "20/15m"  # failed sign-ins per client address
@@ -62,8 +68,18 @@ def _by_account(account: str):
 
 
 def _address(group: str, request: HttpRequest) -> str:
-    """The client's address; a server that sets none still counts, as one unknown address."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    """The client's address; a server that sets none still counts, as one unknown address.
+
+    The connection's own (REMOTE_ADDR), unless it comes from a proxy named in
+    `DJANGO_TRUSTED_PROXIES`: then the client that proxy names in
+    X-Forwarded-For (homegame/client_address.py).
+    """
+    address = client_address(
+        request.META.get("REMOTE_ADDR") or "",
+        request.META.get("HTTP_X_FORWARDED_FOR") or "",
+        getattr(settings, "TRUSTED_PROXIES", ()),
+    )
+    return address or "unknown"
 
 
 def sign_in_refusal(request: HttpRequest | None, username: str | None) -> str | None:

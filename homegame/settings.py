@@ -12,6 +12,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from homegame.client_address import parse_networks
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -33,6 +35,13 @@ if not SECRET_KEY:
     raise ImproperlyConfigured("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+# Proxies and load balancers in front of the site (addresses or CIDR networks): only a
+# connection from one of them may say in X-Forwarded-For whose request it passes on, which
+# the per-address limits count by (homegame/client_address.py). Empty: trust nobody.
+try:
+    TRUSTED_PROXIES = parse_networks(env_list("DJANGO_TRUSTED_PROXIES", ""))
+except ValueError as error:
+    raise ImproperlyConfigured(f"DJANGO_TRUSTED_PROXIES: {error}") from None
 
 INSTALLED_APPS = [
     "django.contrib.admin",
