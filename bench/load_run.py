@@ -9,7 +9,8 @@ polls its table (`/nights/<id>/poll/`) every 2 s with the ETag its last
 answer gave, so an unchanged table answers 304; every table makes one write
 every 3 s through the JSON API as the host (session cookie and CSRF token,
 a fresh Idempotency-Key each): the hand, antes, each round, each player's
-action (a bet and 7 calls, then 8 checks) and the award, over and over.
+action (a bet and 7 calls, then 8 checks) and the award, over and over
+(the set-up and the hand are bench/table_script.py's).
 Threads, stdlib only; each request opens its own connection (gunicorn
 closes an idle keep-alive connection after 2 s, as long as a phone waits);
 the load generator runs on the same machine as the server, so its own CPU
@@ -30,9 +31,7 @@ import json
 import random
 import secrets
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -40,42 +39,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import GUNICORN, PYTHON, ROOT, _env, _manage, free_port
-from bench.write_floor import pg_create, pg_drop
+from bench.server import fresh_database, serving
+from bench.table_script import DEEP, hand_writes, set_up
 
 POLL_EVERY = 2.0
 WRITE_EVERY = 3.0
-DEEP = 10**9
-
-# Run with `manage.py shell`: the nights, their seats and one session per phone.
-SET_UP = """
-import json
-from django.contrib.auth import get_user_model
-from django.contrib.sessions.backends.db import SessionStore
-from django.test import Client
-from ledger import actors, services
-from ledger.models import Person
-
-host = get_user_model().objects.create_user(username="load-host", password="unused-9-chips")
-group = services.group_create(host=host, name="Load")
-people = [Person.objects.create(group=group, name=f"Player {i}") for i in range(PHONES)]
-tables = []
-for t in range(TABLES):
-    night = services.night_create(host=host, group=group, name=f"Table {t}", chips=[("w", "0.05")])
-    phones = []
-    for person in people:
-        seat = services.seat_add(night=night, person=person)
-        services.buy_in(night=night, seat=seat, chips=DEEP, recorded_by="load")
-        session = SessionStore()
-        session[actors.SESSION_SEATS] = {str(night.pk): seat.pk}
-        session.create()
-        services.join_link_claim(token=seat.join_token, session_key=session.session_key)
-        phones.append(session.session_key)
-    tables.append({"night": night.pk, "phones": phones})
-client = Client()
-client.force_login(host)
-print(json.dumps({"session": client.cookies["sessionid"].value, "tables": tables}))
-"""
 
 
 class Stats:
@@ -140,7 +108,8 @@ class Host:
             "Content-Type": "application/json",
         }
 
-    def post(self, kind: str, path: str, body: dict) -> dict:
+    def post(self, kind: str, path: str, body: dict, seat: int | None = None) -> dict:
+        """One write as the host (who acts for every seat, `seat` or not)."""
         headers = {**self.headers, "Idempotency-Key": str(uuid.uuid4())}
         began = time.perf_counter()
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -163,27 +132,7 @@ class Host:
     def writes(self):
         """Each step of a hand is one write; yield after each."""
         while True:
-            hand = self.post("hand", "hands/", {})
-            yield
-            number = hand["number"]
-            self.post("antes", f"hands/{number}/antes/", {})
-            yield
-            for round_no in (1, 2):
-                hand = self.post("round", f"hands/{number}/rounds/", {})["hand"]
-                yield
-                while hand["betting_open"]:
-                    r = hand["round"]
-                    if r["to_call"]:
-                        body = {"seat": r["turn"], "action": "call"}
-                    elif round_no == 1:
-                        body = {"seat": r["turn"], "action": "bet", "amount": 4}
-                    else:
-                        body = {"seat": r["turn"], "action": "check"}
-                    hand = self.post("action", f"hands/{number}/actions/", body)["hand"]
-                    yield
-            winners = [[pot["eligible"][0]] for pot in hand["pots"]]
-            self.post("award", f"hands/{number}/award/", {"winners": winners})
-            yield
+            yield from hand_writes(self.post)
 
 
 def host(port: int, session: str, night: int, stop: float, stats: Stats) -> None:
@@ -221,63 +170,13 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8, help="gthread threads per worker")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory(prefix="homegame-bench-load-") as name:
-        tmp = Path(name)
-        (tmp / "static").mkdir()
-        env = _env(tmp)
-        env["DATABASE_URL"], pg_name = pg_create()
-        server = None
-        try:
-            began = time.monotonic()
-            _manage(env, "migrate", "--noinput", "--verbosity", "0")
-            code = (
-                SET_UP.replace("TABLES", str(args.tables))
-                .replace("PHONES", str(args.phones))
-                .replace("DEEP", str(DEEP))
-            )
-            out = subprocess.run(
-                [PYTHON, "manage.py", "shell", "--no-imports", "-c", code],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            setup = json.loads(out.strip().splitlines()[-1])
-            print(f"set up {args.tables} tables in {time.monotonic() - began:.0f} s")
-            port = free_port()
-            cmd = [GUNICORN, "homegame.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-            cmd += ["--workers", str(args.workers), "--log-level", "warning"]
-            if args.threads > 1:
-                cmd += ["--worker-class", "gthread", "--threads", str(args.threads)]
-            server = subprocess.Popen(cmd, cwd=ROOT, env=env)
-            _wait(port, server)
+    began = time.monotonic()
+    with fresh_database("homegame-bench-load-", postgres=True) as env:
+        setup = set_up(env, "phone_tables", tables=args.tables, phones=args.phones, deep=DEEP)
+        print(f"set up {args.tables} tables in {time.monotonic() - began:.0f} s")
+        with serving(env, args.workers, args.threads) as port:
             run(port, setup, args)
-        finally:
-            if server is not None:
-                server.terminate()
-                try:
-                    server.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait()
-            pg_drop(pg_name)
     return 0
-
-
-def _wait(port: int, server: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/bench/baseline/")
-            if conn.getresponse().status == 200:
-                conn.close()
-                return
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("gunicorn did not start") from None
-            time.sleep(0.2)
 
 
 def run(port: int, setup: dict, args) -> None:

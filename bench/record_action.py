@@ -2,7 +2,8 @@
 
 Part 1, throughput. The site runs as in throughput.py (gunicorn, DEBUG off, a
 fresh SQLite file, `bench.settings` with /bench/baseline/), started with
-bench/server.py's pieces. Each client is one table: its own night of 4
+bench/server.py's pieces; the tables and the hand are bench/table_script.py's.
+Each client is one table: its own night of 4
 seats with deep stacks, played hand after hand through the JSON API on one
 keep-alive connection: start the hand, antes and each betting round as the
 host (session cookie and CSRF token), and every action as the acting player
@@ -26,177 +27,32 @@ usage: python bench/record_action.py [--rounds 3] [--seconds 3] [--clients 4] [-
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
-import os
-import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
-import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import GUNICORN, PYTHON, ROOT, _env, _manage, free_port
+from bench.server import BASELINE, django_in_process, fresh_database, serving
+from bench.table_script import (
+    SIZES,
+    action_path,
+    grow,
+    host_and_group,
+    keyed_night,
+    play,
+    seat_post,
+    service_hand,
+    set_up,
+)
 from bench.throughput import hammer
 
-BASELINE = "/bench/baseline/"
 TARGET_RATIO = 0.25
-SEATS = 4
-DEEP = 10**9  # chips per seat: nobody ever runs out
-SIZES = (10, 100, 1000)
-
-# Run with `manage.py shell` in the server's environment: one night per client.
-SET_UP = """
-import json
-from django.contrib.auth import get_user_model
-from django.test import Client
-from ledger import services
-from ledger.models import Person
-
-host = get_user_model().objects.create_user(username="bench-host", password="unused-9-chips")
-group = services.group_create(host=host, name="Bench")
-tables = []
-for t in range(CLIENTS):
-    night = services.night_create(host=host, group=group, name=f"Table {t}", chips=[("w", "0.05")])
-    seats = []
-    for i in range(SEATS):
-        person = Person.objects.create(group=group, name=f"P{i}")
-        seat = services.seat_add(night=night, person=person)
-        services.buy_in(night=night, seat=seat, chips=DEEP, recorded_by="bench")
-        seats.append(seat)
-    # Each player's phone claims its seat once and acts with the seat key it was given.
-    keys = {str(s.pk): services.join_link_claim_key(token=s.join_token)[1] for s in seats}
-    tables.append({"night": night.pk, "keys": keys})
-client = Client()
-client.force_login(host)
-print(json.dumps({"session": client.cookies["sessionid"].value, "tables": tables}))
-"""
 
 
 # Part 1: over HTTP
-
-
-def start(env: dict, clients: int, threads: int):
-    code = (
-        SET_UP.replace("CLIENTS", str(clients))
-        .replace("SEATS", str(SEATS))
-        .replace("DEEP", str(DEEP))
-    )
-    out = subprocess.run(
-        [PYTHON, "manage.py", "shell", "--no-imports", "-c", code],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    setup = json.loads(out.strip().splitlines()[-1])
-    port = free_port()
-    cmd = [GUNICORN, "homegame.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-    cmd += ["--workers", "1", "--log-level", "warning"]
-    if threads > 1:
-        cmd += ["--worker-class", "gthread", "--threads", str(threads)]
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", BASELINE)
-            if conn.getresponse().status == 200:
-                conn.close()
-                break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                raise RuntimeError("gunicorn did not start") from None
-            time.sleep(0.2)
-    return server, port, setup
-
-
-class Table:
-    """One client: one night, played through the API on one keep-alive connection."""
-
-    def __init__(self, port: int, session: str, table: dict):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.night = table["night"]
-        self.keys = table["keys"]
-        csrf = secrets.token_hex(16)
-        self.host = {"Cookie": f"sessionid={session}; csrftoken={csrf}", "X-CSRFToken": csrf}
-        self.latencies: dict[str, list[float]] = {}
-        self.errors = 0
-
-    def post(self, kind: str, path: str, body: dict, headers: dict) -> dict:
-        headers = {
-            **headers,
-            "Content-Type": "application/json",
-            "Idempotency-Key": str(uuid.uuid4()),
-        }
-        began = time.perf_counter()
-        self.conn.request("POST", f"/api/nights/{self.night}/{path}", json.dumps(body), headers)
-        response = self.conn.getresponse()
-        data = response.read()
-        self.latencies.setdefault(kind, []).append(time.perf_counter() - began)
-        if response.status != 201:
-            self.errors += 1
-            raise RuntimeError(f"{path}: {response.status} {data[:300]!r}")
-        return json.loads(data)
-
-    def hand(self) -> None:
-        """Antes, two rounds (bet and three calls, then four checks), the award."""
-        hand = self.post("hand", "hands/", {}, self.host)
-        number = hand["number"]
-        self.post("antes", f"hands/{number}/antes/", {}, self.host)
-        for round_no in (1, 2):
-            hand = self.post("round", f"hands/{number}/rounds/", {}, self.host)["hand"]
-            while hand["betting_open"]:
-                r = hand["round"]
-                seat = r["turn"]
-                if r["to_call"]:
-                    body = {"seat": seat, "action": "call"}
-                elif round_no == 1:
-                    body = {"seat": seat, "action": "bet", "amount": 4}
-                else:
-                    body = {"seat": seat, "action": "check"}
-                me = {"X-Homegame-Seat": self.keys[str(seat)]}
-                hand = self.post("action", f"hands/{number}/actions/", body, me)["hand"]
-        winners = [[pot["eligible"][0]] for pot in hand["pots"]]
-        self.post("award", f"hands/{number}/award/", {"winners": winners}, self.host)
-
-
-def play(port: int, setup: dict, seconds: float) -> tuple[dict[str, list[float]], float, int]:
-    """Every client plays hands for `seconds`; latencies by kind, wall time, errors."""
-    tables = [Table(port, setup["session"], t) for t in setup["tables"]]
-    stop = time.monotonic() + seconds
-    failures: list[str] = []
-
-    def run(table: Table) -> None:
-        try:
-            while time.monotonic() < stop:
-                table.hand()
-        except Exception as exc:  # report, don't hang the run
-            failures.append(repr(exc))
-
-    threads = [threading.Thread(target=run, args=(t,)) for t in tables]
-    began = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    wall = time.monotonic() - began
-    for table in tables:
-        table.conn.close()
-    if failures:
-        print("  errors:", failures[:3])
-    latencies: dict[str, list[float]] = {}
-    for table in tables:
-        for kind, values in table.latencies.items():
-            latencies.setdefault(kind, []).extend(values)
-    return latencies, wall, sum(t.errors for t in tables) + len(failures)
 
 
 def throughput(args) -> None:
@@ -205,12 +61,9 @@ def throughput(args) -> None:
         f"{args.clients} keep-alive clients (one table each), {args.seconds:g} s runs, "
         f"{args.rounds} rounds"
     )
-    with tempfile.TemporaryDirectory(prefix="homegame-bench-") as name:
-        env = _env(Path(name))
-        (Path(name) / "static").mkdir()  # no collectstatic: the API serves no static files
-        _manage(env, "migrate", "--noinput", "--verbosity", "0")
-        server, port, setup = start(env, args.clients, args.threads)
-        try:
+    with fresh_database() as env:
+        setup = set_up(env, "keyed_tables", tables=args.clients)
+        with serving(env, threads=args.threads) as port:
             hammer("127.0.0.1", port, BASELINE, 0.5, args.clients)  # warm up
             play(port, setup, 0.5)
             base_rates, action_rates, write_rates = [], [], []
@@ -236,12 +89,6 @@ def throughput(args) -> None:
                 for kind, v in sorted(latencies.items())
             )
             print(f"mean latency in the last round by write: {kinds}")
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
     baseline, action = statistics.median(base_rates), statistics.median(action_rates)
     ratio = action / baseline if baseline else 0.0
     print(f"\nmedian baseline {baseline:8.0f} req/s")
@@ -257,32 +104,12 @@ def throughput(args) -> None:
 
 
 def queries(args) -> None:
-    tmp = tempfile.mkdtemp(prefix="homegame-bench-queries-")
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "homegame.settings",
-            "DATABASE_URL": f"sqlite:///{tmp}/queries.sqlite3",
-            "DJANGO_ALLOWED_HOSTS": "testserver",
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": "bench-" + secrets.token_urlsafe(40),
-            "DJANGO_SECURE_SSL_REDIRECT": "0",
-        }
-    )
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    django_in_process(tempfile.mkdtemp(prefix="homegame-bench-queries-"), "queries.sqlite3")
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from ledger import hands, services
-    from ledger.models import Person, Posting
-
-    call_command("migrate", verbosity=0)
-    host = get_user_model().objects.create_user(username="q-host", password="unused-9-chips")
-    group = services.group_create(host=host, name="Queries")
+    host, group = host_and_group("Queries")
     print(f"\nPart 2: queries per action request (API, test client, SQLite), night sizes {SIZES}")
     print(
         f"{'postings':>8}  {'bet':>4} {'call':>5} {'call':>5} {'call':>5}  {'check x4':>11}"
@@ -290,49 +117,21 @@ def queries(args) -> None:
     )
     counts = []
     for size in SIZES:
-        night = services.night_create(host=host, group=group, name=f"{size}", chips=[("w", "0.05")])
-        seats = [
-            services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
-            for i in range(SEATS)
-        ]
-        for seat in seats:
-            services.buy_in(night=night, seat=seat, chips=DEEP, recorded_by="bench")
-        keys = {s.pk: services.join_link_claim_key(token=s.join_token)[1] for s in seats}
-        # Whole hands (12 postings each), then 1-chip buy-ins, to size - 1; the antes make size.
-        while Posting.objects.filter(night=night).count() + 12 < size:
-            _service_hand(night, seats)
-        while Posting.objects.filter(night=night).count() < size - 1:
-            services.buy_in(night=night, seat=seats[0], chips=1, recorded_by="bench")
-        hand = hands.hand_start(
-            night=night, players=seats, dealer=hands.next_dealer(night), recorded_by="b"
-        )
-        hands.collect_antes(hand=hand, recorded_by="b")
-        size_now = Posting.objects.filter(night=night).count()
+        night, seats, keys = keyed_night(host, group, f"{size}")
+        size_now = grow(night, seats, size)
         client = Client()
         row, took = [], []
-        for round_no in (1, 2):
-            hands.round_start(hand=hand, recorded_by="b")
-            while (r := hands.state(hand).round) is not None and r.turn is not None:
-                seat = r.turn
-                if r.current_bet > r.committed[seat]:
-                    body = {"seat": seat, "action": "call"}
-                elif round_no == 1:
-                    body = {"seat": seat, "action": "bet", "amount": 4}
-                else:
-                    body = {"seat": seat, "action": "check"}
-                connection.queries_log.clear()  # it keeps 9000 queries, then drops the oldest
-                began = time.perf_counter()
-                with CaptureQueriesContext(connection) as captured:
-                    response = client.post(
-                        f"/api/nights/{night.pk}/hands/{hand.number}/actions/",
-                        body,
-                        content_type="application/json",
-                        HTTP_X_HOMEGAME_SEAT=keys[seat],
-                        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-                    )
-                took.append(time.perf_counter() - began)
-                assert response.status_code == 201, response.content[:300]
-                row.append(len(captured))
+
+        def counted(hand, seat, body, client=client, keys=keys, row=row, took=took):
+            connection.queries_log.clear()  # it keeps 9000 queries, then drops the oldest
+            began = time.perf_counter()
+            with CaptureQueriesContext(connection) as captured:
+                response = seat_post(client, action_path(hand), body, keys[seat])
+            took.append(time.perf_counter() - began)
+            assert response.status_code == 201, response.content[:300]
+            row.append(len(captured))
+
+        service_hand(night, seats, counted)
         counts.append(row)
         checks = "/".join(str(n) for n in row[4:])
         print(
@@ -345,29 +144,6 @@ def queries(args) -> None:
         + "  queries per action "
         + ("the same at every night size" if constant else "change with the night's size")
     )
-
-
-def _service_hand(night, seats) -> None:
-    """A whole hand through the services: antes, a bet and three calls, checks, the award."""
-    from ledger import hands
-
-    hand = hands.hand_start(
-        night=night, players=seats, dealer=hands.next_dealer(night), recorded_by="b"
-    )
-    hands.collect_antes(hand=hand, recorded_by="b")
-    by_id = {s.pk: s for s in seats}
-    for round_no in (1, 2):
-        hands.round_start(hand=hand, recorded_by="b")
-        while (r := hands.state(hand).round) is not None and r.turn is not None:
-            seat = by_id[r.turn]
-            if r.current_bet > r.committed[seat.pk]:
-                hands.act(hand=hand, seat=seat, action="call", recorded_by="b")
-            elif round_no == 1:
-                hands.act(hand=hand, seat=seat, action="bet", amount=4, recorded_by="b")
-            else:
-                hands.act(hand=hand, seat=seat, action="check", recorded_by="b")
-    built = hands.showdown_pots(hand)
-    hands.award(hand=hand, winners=[[min(p.eligible)] for p in built], recorded_by="b")
 
 
 def main() -> int:

@@ -26,7 +26,6 @@ import argparse
 import os
 import random
 import re
-import secrets
 import statistics
 import sys
 import tempfile
@@ -65,22 +64,11 @@ QUERIES = [
 
 
 def setup_django(folder: str) -> None:
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "homegame.settings",
-            "DATABASE_URL": f"sqlite:///{folder}/search.sqlite3",
-            "DJANGO_ALLOWED_HOSTS": "testserver",
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": "bench-" + secrets.token_urlsafe(40),
-            "DJANGO_SECURE_SSL_REDIRECT": "0",
-        }
-    )
-    import django
+    from bench.server import django_in_process
 
-    django.setup()
+    django_in_process(folder, "search.sqlite3")
     from django.core.management import call_command
 
-    call_command("migrate", verbosity=0)
     call_command("load_rulebook", verbosity=0)
 
 

@@ -6,7 +6,8 @@ transaction, the night locked, the idempotency key looked up and stored) and
 books one balanced 1-chip posting through `journal.post`: the cheapest honest
 durable write. The action is what bench/record_action.py measures: a bet,
 call or check posted through the API by the acting seat's phone (its seat
-key), each with its own Idempotency-Key. For each database, on a fresh
+key), each with its own Idempotency-Key (the nights, seat keys and hands are
+bench/table_script.py's). For each database, on a fresh
 database (a temporary SQLite file; a throwaway PostgreSQL database made next
 to DATABASE_URL's, dropped afterwards):
 
@@ -18,7 +19,7 @@ to DATABASE_URL's, dropped afterwards):
     nights of about 10, 100 and 1000 earlier postings, and for the floor;
     target: at most 8 per action, the same at every size;
 (c) under gunicorn (1 worker x 4 gthread threads, DEBUG off): 4 keep-alive
-    clients, one table each, play hands (record_action.py's clients) in runs
+    clients, one table each, play hands (the clients record_action.py uses) in runs
     that alternate with runs of the floor; rates are clients / mean latency;
     target: action/floor at least 0.5;
 (d) an idle table poll (`/nights/<id>/poll/` with the ETag it was given):
@@ -33,59 +34,24 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import secrets
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.record_action import DEEP, SEATS, SIZES, play, start
-from bench.server import PYTHON, ROOT, _env, _manage
+from bench import table_script as script
+from bench.server import PYTHON, ROOT, fresh_database, serving
 
-DEFAULT_PG = "postgres://homegame:homegame@127.0.0.1:5432/homegame"
 TARGET_MEDIAN = 2.0
 TARGET_STATEMENTS = 8
 TARGET_RATIO = 0.5
 TARGET_POLL = 1
 NOT_DATA = ("BEGIN", "SAVEPOINT", "RELEASE", "COMMIT", "ROLLBACK")
-
-
-# --- Databases ------------------------------------------------------------------------------
-
-
-def pg_base() -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    return url if url.startswith(("postgres://", "postgresql://")) else DEFAULT_PG
-
-
-def pg_create() -> tuple[str, str]:
-    import psycopg
-
-    base = pg_base()
-    name = "homegame_bench_" + secrets.token_hex(4)
-    with psycopg.connect(_plain(base), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    parts = urlsplit(base)
-    return urlunsplit(parts._replace(path="/" + name)), name
-
-
-def pg_drop(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(_plain(pg_base()), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def _plain(url: str) -> str:
-    return "postgresql://" + url.split("://", 1)[1]
 
 
 # --- (a), (b), (d): in a child process, one database ---------------------------------------
@@ -95,67 +61,18 @@ def child(hands_timed: int) -> dict:
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from bench.record_action import _service_hand
-    from ledger import hands, services
-    from ledger.models import Person, Posting
-
-    host = get_user_model().objects.create_user(username="floor-host", password="unused-9-chips")
-    group = services.group_create(host=host, name="Floor")
+    host, group = script.host_and_group("Floor")
     client = Client()
 
-    def new_night(name: str):
-        night = services.night_create(host=host, group=group, name=name, chips=[("w", "0.05")])
-        seats = [
-            services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
-            for i in range(SEATS)
-        ]
-        for seat in seats:
-            services.buy_in(night=night, seat=seat, chips=DEEP, recorded_by="bench")
-        keys = {s.pk: services.join_link_claim_key(token=s.join_token)[1] for s in seats}
-        return night, seats, keys
-
-    def action(night, hand, seat, body, keys):
-        return client.post(
-            f"/api/nights/{night.pk}/hands/{hand.number}/actions/",
-            body,
-            content_type="application/json",
-            HTTP_X_HOMEGAME_SEAT=keys[seat],
-            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-        )
+    def action(hand, seat, body, keys):
+        return script.seat_post(client, script.action_path(hand), body, keys[seat])
 
     def floor(night, seat, keys):
-        return client.post(
-            f"/bench/floor/{night.pk}/",
-            {},
-            content_type="application/json",
-            HTTP_X_HOMEGAME_SEAT=keys[seat],
-            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-        )
-
-    def hand_of_actions(night, seats, keys, each):
-        """One hand through the services but its 8 actions, which go through `each`."""
-        hand = hands.hand_start(
-            night=night, players=seats, dealer=hands.next_dealer(night), recorded_by="b"
-        )
-        hands.collect_antes(hand=hand, recorded_by="b")
-        for round_no in (1, 2):
-            hands.round_start(hand=hand, recorded_by="b")
-            while (r := hands.state(hand).round) is not None and r.turn is not None:
-                seat = r.turn
-                if r.current_bet > r.committed[seat]:
-                    body = {"seat": seat, "action": "call"}
-                elif round_no == 1:
-                    body = {"seat": seat, "action": "bet", "amount": 4}
-                else:
-                    body = {"seat": seat, "action": "check"}
-                each(hand, seat, body)
-        built = hands.showdown_pots(hand)
-        hands.award(hand=hand, winners=[[min(p.eligible)] for p in built], recorded_by="b")
+        return script.seat_post(client, f"/bench/floor/{night.pk}/", {}, keys[seat])
 
     def data(captured) -> list[str]:
         return [
@@ -165,12 +82,12 @@ def child(hands_timed: int) -> dict:
         ]
 
     # (a) median µs, action and floor interleaved: a hand's 8 actions, then 8 floors.
-    night, seats, keys = new_night("timed")
+    night, seats, keys = script.keyed_night(host, group, "timed")
     took: dict[str, list[float]] = {"action": [], "floor": []}
 
     def timed(hand, seat, body):
         began = time.perf_counter()
-        response = action(night, hand, seat, body, keys)
+        response = action(hand, seat, body, keys)
         took["action"].append(time.perf_counter() - began)
         assert response.status_code == 201, response.content[:300]
         began = time.perf_counter()
@@ -179,32 +96,28 @@ def child(hands_timed: int) -> dict:
         assert response.status_code == 201, response.content[:300]
 
     for _ in range(2):  # warm up: imports, caches, the first connection
-        hand_of_actions(night, seats, keys, timed)
+        script.service_hand(night, seats, timed)
     took = {"action": [], "floor": []}
     for _ in range(hands_timed):
-        hand_of_actions(night, seats, keys, timed)
+        script.service_hand(night, seats, timed)
 
     # (b) data statements per action at each night size, and per floor.
     sizes = []
-    for size in SIZES:
-        night, seats, keys = new_night(f"size {size}")
-        while Posting.objects.filter(night=night).count() + 12 < size:
-            _service_hand(night, seats)
-        while Posting.objects.filter(night=night).count() < size - 1:
-            services.buy_in(night=night, seat=seats[0], chips=1, recorded_by="bench")
-        postings = Posting.objects.filter(night=night).count() + 1  # the coming antes
+    for size in script.SIZES:
+        night, seats, keys = script.keyed_night(host, group, f"size {size}")
+        postings = script.grow(night, seats, size)
         row, total, sql = [], [], []
 
-        def counted(hand, seat, body, row=row, total=total, sql=sql, night=night, keys=keys):
+        def counted(hand, seat, body, row=row, total=total, sql=sql, keys=keys):
             connection.queries_log.clear()
             with CaptureQueriesContext(connection) as captured:
-                response = action(night, hand, seat, body, keys)
+                response = action(hand, seat, body, keys)
             assert response.status_code == 201, response.content[:300]
             row.append(len(data(captured)))
             total.append(len(captured))
             sql.append(data(captured))
 
-        hand_of_actions(night, seats, keys, counted)
+        script.service_hand(night, seats, counted)
         connection.queries_log.clear()
         with CaptureQueriesContext(connection) as captured:
             response = floor(night, seats[0].pk, keys)
@@ -293,15 +206,15 @@ def floor_run(port: int, setup: dict, seconds: float) -> tuple[list[float], int]
 
 
 def over_http(env: dict, args) -> dict:
-    server, port, setup = start(env, args.clients, args.threads)
+    setup = script.set_up(env, "keyed_tables", tables=args.clients)
     clients = len(setup["tables"])
-    try:
+    with serving(env, threads=args.threads) as port:
         floor_run(port, setup, 0.5)  # warm up
-        play(port, setup, 0.5)
+        script.play(port, setup, 0.5)
         action_rates, floor_rates, lines = [], [], []
         for round_no in range(1, args.rounds + 1):
             floors, floor_errors = floor_run(port, setup, args.seconds)
-            latencies, _, errors = play(port, setup, args.seconds)
+            latencies, _, errors = script.play(port, setup, args.seconds)
             actions = latencies.get("action", [])
             floor_rate = clients / statistics.mean(floors) if floors else 0.0
             action_rate = clients / statistics.mean(actions) if actions else 0.0
@@ -316,12 +229,6 @@ def over_http(env: dict, args) -> dict:
                 + (f", {errors} errors" if errors else "")
                 + ")"
             )
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
     return {
         "floor_rate": statistics.median(floor_rates),
         "action_rate": statistics.median(action_rates),
@@ -334,30 +241,19 @@ def over_http(env: dict, args) -> dict:
 
 def measure(backend: str, args) -> dict:
     began = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="homegame-bench-floor-") as name:
-        tmp = Path(name)
-        (tmp / "static").mkdir()  # no collectstatic: the API and the poll serve no static files
-        env = _env(tmp)
-        pg_name = None
-        if backend == "postgres":
-            env["DATABASE_URL"], pg_name = pg_create()
-        try:
-            _manage(env, "migrate", "--noinput", "--verbosity", "0")
-            child_env = {**env, "DJANGO_ALLOWED_HOSTS": "testserver"}
-            done = subprocess.run(
-                [PYTHON, __file__, "--child", "--hands", str(args.hands)],
-                cwd=ROOT,
-                env=child_env,
-                capture_output=True,
-                text=True,
-            )
-            if done.returncode:
-                raise RuntimeError(done.stderr[-2000:])
-            result = json.loads(done.stdout.strip().splitlines()[-1])
-            result.update(over_http(env, args))
-        finally:
-            if pg_name:
-                pg_drop(pg_name)
+    with fresh_database("homegame-bench-floor-", postgres=backend == "postgres") as env:
+        child_env = {**env, "DJANGO_ALLOWED_HOSTS": "testserver"}
+        done = subprocess.run(
+            [PYTHON, __file__, "--child", "--hands", str(args.hands)],
+            cwd=ROOT,
+            env=child_env,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            raise RuntimeError(done.stderr[-2000:])
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        result.update(over_http(env, args))
     result["seconds"] = time.monotonic() - began
     return result
 
