@@ -2,7 +2,7 @@
 
 `table_context` gathers the stacks, the hand in play, its pots and whose
 turn it is, and what the viewer may do about it. `markers` is the cheap
-fingerprint of all that (two queries) behind the poll's ETag.
+fingerprint of all that (one query) behind the poll's ETag.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from django.utils.crypto import salted_hmac
 from ledger import betting, charges, charts, closing, flow, games, hands, seat_cards
 from ledger.actors import Actor
 from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Seat
+from ledger.sql import Joined, Prepared
 from rulebook.models import Game
 from rulebook.schema import FAMILIES
 
@@ -299,56 +300,66 @@ def chart(night: Night, names: dict[int, str]) -> str:
     return charts.stack_chart(points, names)
 
 
+# A seat's fields the table shows, or that decide who may act for it: any change is a new ETag.
+SEAT_MARKS = (
+    "pk",
+    "position",
+    "sitting_out",
+    "left_at",
+    "join_revoked",
+    "join_token",
+    "claimed_session",
+)
+
+
 def markers(*, night_id: int | None = None, token: str | None = None) -> tuple | None:
-    """Everything the table shows changes one of these; two queries, for the poll's ETag."""
-    nights = (
-        Night.objects.filter(pk=night_id)
-        if token is None
-        else Night.objects.filter(spectator_token=token, spectator_revoked=False)
-    )
+    """Everything the table shows changes one of these; one query, for the poll's ETag.
+
+    The night's row, the last posting, the latest hand (its status and its
+    step), the last cards entered and every seat's `SEAT_MARKS` folded into
+    one text (`ledger.sql.Joined`), all in one SELECT, compiled once per
+    process (`ledger.sql.Prepared`). None when there is no such night (or the
+    spectator link is revoked).
+    """
+    if token is None:
+        return _BY_NIGHT.first(night_id)
+    return _BY_LINK.first(token)
+
+
+def _marked(nights) -> object:
     latest_hand = Hand.objects.filter(night=OuterRef("pk")).order_by("-number")
-    row = (
-        nights.annotate(
-            last_posting=Subquery(
-                Posting.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
-            ),
-            last_hand=Subquery(latest_hand.values("pk")[:1]),
-            hand_status=Subquery(latest_hand.values("status")[:1]),
-            hand_step=Subquery(latest_hand.values("step")[:1]),
-            # Cards entered for the showdown helper: the panel and "Cards shown" follow them.
-            last_cards=Subquery(
-                HandCards.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
-            ),
-        )
-        .values_list(
-            "pk",
-            "status",
-            "spectator_token",
-            "spectator_revoked",
-            "last_posting",
-            "last_hand",
-            "hand_status",
-            "hand_step",
-            "last_cards",
-        )
-        .first()
-    )
-    if row is None:
-        return None
-    seats = tuple(
-        Seat.objects.filter(night_id=row[0])
-        .order_by("pk")
-        .values_list(
-            "pk",
-            "position",
-            "sitting_out",
-            "left_at",
-            "join_revoked",
-            "join_token",
-            "claimed_session",
-        )
-    )
-    return (row, seats)
+    return nights.annotate(
+        last_posting=Subquery(
+            Posting.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+        ),
+        last_hand=Subquery(latest_hand.values("pk")[:1]),
+        hand_status=Subquery(latest_hand.values("status")[:1]),
+        hand_step=Subquery(latest_hand.values("step")[:1]),
+        # Cards entered for the showdown helper: the panel and "Cards shown" follow them.
+        last_cards=Subquery(
+            HandCards.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+        ),
+        seat_marks=Joined(Seat.objects.filter(night=OuterRef("pk")), *SEAT_MARKS),
+    ).values_list(
+        "pk",
+        "status",
+        "spectator_token",
+        "spectator_revoked",
+        "last_posting",
+        "last_hand",
+        "hand_status",
+        "hand_step",
+        "last_cards",
+        "seat_marks",
+    )[:1]
+
+
+# Samples no real night id or link token can be: each stands where the real one goes.
+_BY_NIGHT = Prepared(lambda night_id: _marked(Night.objects.filter(pk=night_id)), -(2**31) + 7)
+_BY_LINK = Prepared(
+    lambda token: _marked(Night.objects.filter(spectator_token=token, spectator_revoked=False)),
+    "<a link no night has>",
+)
 
 
 def viewer_of(actor: Actor) -> str:

@@ -90,13 +90,16 @@ def test_a_players_phone_cannot_move_the_step(host_client, bought):
     assert Hand.objects.get(pk=hand.pk).step == "ante"
 
 
-def test_the_deal_poll_is_unchanged_until_the_step_moves(host_client, bought):
+def test_the_deal_poll_is_unchanged_until_the_step_moves(
+    host_client, bought, django_assert_num_queries
+):
     night, seats = bought
     hand = start(host_client, night, seats, GUTS)
     ann = phone_of(seats[0])
     first = ann.get(url("deal_poll", night.pk))
     tag = first["ETag"]
-    assert ann.get(url("deal_poll", night.pk), HTTP_IF_NONE_MATCH=tag).status_code == 304
+    with django_assert_num_queries(1):
+        assert ann.get(url("deal_poll", night.pk), HTTP_IF_NONE_MATCH=tag).status_code == 304
     step_to(host_client, night, hand, "Deal three")
     moved = ann.get(url("deal_poll", night.pk), HTTP_IF_NONE_MATCH=tag)
     assert moved.status_code == 200
