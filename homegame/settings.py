@@ -110,6 +110,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = _SQLITE_OPTIONS
 
+# Hold every hand tally a read takes to a replay of the journal (ledger/hands.py); the tests
+# run with it on, production off (it costs the four queries the tally saves).
+LEDGER_CHECK_TALLY = env_bool("DJANGO_LEDGER_CHECK_TALLY", False)
+
 # "default": rendered rule bodies, keyed by the rulebook's version, so a stale one is never read.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -34,15 +34,20 @@ ALREADY_PAID = "That payment is already marked paid."
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def booked_stacks(night: Night) -> dict[int, int]:
-    """Chips in front of each seat according to the journal, by seat id."""
+def booked_stacks(night: Night, seat_ids: Iterable[int] | None = None) -> dict[int, int]:
+    """Chips in front of each seat according to the journal, by seat id.
+
+    `seat_ids`: every seat of the night, when the caller has read them already.
+    """
     rows = (
         Entry.objects.filter(account__night=night, account__kind=Account.Kind.STACK)
         .values("account__seat_id")
         .annotate(total=Sum("amount"))
         .values_list("account__seat_id", "total")
     )
-    stacks = dict.fromkeys(night.seats.values_list("pk", flat=True), 0)
+    if seat_ids is None:
+        seat_ids = night.seats.values_list("pk", flat=True)
+    stacks = dict.fromkeys(seat_ids, 0)
     stacks.update(dict(rows))
     return stacks
 

@@ -9,20 +9,25 @@ can never act on the same state.
 its seats, its accounts with their balances, its live postings and their
 stack entries, replayed once. The writes are methods of `Play`; each folds
 its own posting into the same `Play`, so the caller can draw the answer from
-it without reading or replaying the hand again. The module-level functions
-are the same writes for callers that hold only a `Hand`.
+it without reading or replaying the hand again, and keeps the result as the
+hand's tally (`ledger.tally`). A hand read by `locked` (or any query through
+`with_through`) knows the night's latest posting, so `load` takes the tally
+instead of the journal while nothing has been posted since: one query, the
+seats. The module-level functions are the same writes for callers that hold
+only a `Hand`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import Max, Sum
+from django.db.models import Max, OuterRef, QuerySet, Subquery, Sum
 
-from ledger import betting, flow, games, journal, pots
+from ledger import betting, flow, games, journal, pots, tally
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
@@ -47,6 +52,7 @@ RETURN_SHORT = (
     "name a winner."
 )
 DECLARATION_MISSING = "Say what {name} declares: high, low or both."
+TALLY_DIFFERS = "Hand {number}'s tally differs from its journal: {what}."
 NO_MORE_ROUNDS = "{game} has {count} betting round(s) as this table plays it, all played."
 ONE_LEFT = "Only one player is still in: give them the pot instead of opening a round."
 
@@ -139,6 +145,9 @@ class Play:
     balances: dict[int, int]  # chips by account id, for the accounts above
     events: list[Event]  # one per live posting (neither undone nor an undo), oldest first
     state: HandState
+    # `journal.posted_here()` when the balances were last known true: any posting since
+    # (another service's, in the same request) and the journal sums them again itself.
+    seen: int = field(default_factory=journal.posted_here)
 
     # --- Reads ---------------------------------------------------------------------------------
 
@@ -457,8 +466,16 @@ class Play:
 
     def post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
         """Post through the journal, then fold the posting into this play."""
+        current = self.seen == journal.posted_here()  # nothing else posted since it read
+        kept = self._kept() if current else {}
         posting = journal.post(
-            night=self.hand.night, kind=kind, hand=self.hand, seat=seat, moves=moves, **header
+            night=self.hand.night,
+            kind=kind,
+            hand=self.hand,
+            seat=seat,
+            moves=moves,
+            known={a.pk: self.balances.get(a.pk, 0) for a in kept.values()},
+            **header,
         )
         paid: dict[SeatId, int] = {}  # into the hand from each stack, as `_events` reads it
         for move in moves:
@@ -471,7 +488,35 @@ class Play:
         self.state = advance(
             self.state, event, limit=self._limit, min_bet=self.hand.config["min_bet"]
         )
+        if current:
+            self.seen = journal.posted_here()
+            self._keep(through=posting.pk)
         return posting
+
+    def _kept(self) -> dict[str, Account]:
+        """The accounts a fresh `load` reads, whose balances this play knows for sure."""
+        keys = _keys(self.hand)
+        return {key: a for key, a in self.accounts.items() if key in keys}
+
+    def _keep(self, *, through: int) -> None:
+        """Keep this play as the hand's tally, valid while `through` is the night's last posting.
+
+        One UPDATE. Accounts a write opened beyond the ones `load` reads (a
+        marker, another night pot) are left out: their balances were never read.
+        """
+        kept = self._kept()
+        data = tally.encode(
+            tally.Tally(
+                accounts={key: _ref(a) for key, a in kept.items()},
+                balances={a.pk: self.balances.get(a.pk, 0) for a in kept.values()},
+                events=self.events,
+                state=self.state,
+            ),
+            through=through,
+            rules=_rules(self.hand),
+        )
+        Hand.objects.filter(pk=self.hand.pk).update(tally=data)
+        self.hand.tally = data
 
     @property
     def _pot_key(self) -> str:
@@ -522,19 +567,105 @@ class Play:
         return "; ".join(parts)[:200]
 
 
-def load(hand: Hand) -> Play:
-    """Read a hand and replay it: four queries at any size of night, and nothing written."""
-    seats = {s.pk: s for s in Seat.objects.filter(pk__in=hand.seat_order).select_related("person")}
+def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:
+    """Read a hand: from its tally when nothing was posted since (one query, the seats, or
+    none when the caller has them with their people), else from the journal and replayed
+    (four queries more at any size of night). Nothing written.
+
+    With `LEDGER_CHECK_TALLY` on (the tests run so), every tally taken is read
+    again from the journal and must be equal, or `TallyDiffers` is raised.
+    """
+    if seats is None or any(seat_id not in seats for seat_id in hand.seat_order):
+        found = Seat.objects.filter(pk__in=hand.seat_order).select_related("person")
+        seats = {s.pk: s for s in found}
+    # The night's latest posting as read with the hand, taken once: a hand object kept past a
+    # write (this request's own, or another's) must not vouch for its tally again.
+    through = hand.__dict__.pop("through", None)
+    kept = tally.decode(hand.tally, through=through, rules=_rules(hand))
+    read = _read(hand) if kept is None else _taken(hand, kept)
+    if kept is not None and settings.LEDGER_CHECK_TALLY:
+        check_tally(hand, read)
+    return Play(hand=hand, seats={seat_id: seats[seat_id] for seat_id in hand.seat_order}, **read)
+
+
+class TallyDiffers(AssertionError):
+    """A hand's tally is not what its journal replays to: a bug, never a user's mistake."""
+
+
+def check_tally(hand: Hand, read: Mapping) -> None:
+    """Hold a tally taken for `hand` to a fresh read of its journal, part by part."""
+    fresh = _read(hand)
+    for part in ("accounts", "balances", "events", "state"):
+        if part == "accounts":
+            same = {k: _ref(a) for k, a in read[part].items()} == {
+                k: _ref(a) for k, a in fresh[part].items()
+            }
+        else:
+            same = read[part] == fresh[part]
+        if not same:
+            what = f"{part}, {read[part]!r} kept against {fresh[part]!r} read"
+            raise TallyDiffers(TALLY_DIFFERS.format(number=hand.number, what=what))
+
+
+def locked(night_id: int, number: int) -> Hand:
+    """A hand of a night with its night, the night's row locked for this transaction: one query.
+
+    It knows the night's latest posting, so the `load` that follows at once
+    (before anything else is posted) can take its tally. Raises
+    `Hand.DoesNotExist` when the night has no such hand.
+    """
+    return (
+        with_through(Hand.objects.select_related("night"))
+        .select_for_update(of=("night",))
+        .get(night_id=night_id, number=number)
+    )
+
+
+def with_through(hands: QuerySet) -> QuerySet:
+    """Hands that know their night's latest posting (`through`), which dates their tallies.
+
+    Load such a hand at once: what was the latest posting when it was read
+    says nothing of a posting made after.
+    """
+    latest = Posting.objects.filter(night=OuterRef("night")).order_by("-pk").values("pk")[:1]
+    return hands.annotate(through=Subquery(latest))
+
+
+def _read(hand: Hand) -> dict:
+    """The hand's accounts, balances, live events and replayed state, from the journal."""
     accounts, balances = _accounts(hand)
     events = _events(hand, accounts.values())
-    return Play(
-        hand=hand,
-        seats={seat_id: seats[seat_id] for seat_id in hand.seat_order},
-        accounts=accounts,
-        balances=balances,
-        events=events,
-        state=replay(events, limit=_limit(hand), min_bet=hand.config["min_bet"]),
-    )
+    state = replay(events, limit=_limit(hand), min_bet=hand.config["min_bet"])
+    return {"accounts": accounts, "balances": balances, "events": events, "state": state}
+
+
+def _taken(hand: Hand, kept: tally.Tally) -> dict:
+    """The same, from the hand's tally."""
+    accounts = {
+        key: Account(
+            pk=ref.pk,
+            night_id=hand.night_id,
+            key=key,
+            kind=ref.kind,
+            seat_id=ref.seat_id,
+            hand=hand if ref.hand_id == hand.pk else None,
+        )
+        for key, ref in kept.accounts.items()
+    }
+    return {
+        "accounts": accounts,
+        "balances": dict(kept.balances),
+        "events": list(kept.events),
+        "state": kept.state,
+    }
+
+
+def _ref(account: Account) -> tally.AccountRef:
+    return tally.AccountRef(account.pk, account.kind, account.seat_id, account.hand_id)
+
+
+def _rules(hand: Hand) -> list:
+    return tally.rules_of(_limit(hand), hand.config["min_bet"], hand.seat_order)
 
 
 def state(hand: Hand) -> HandState:
@@ -623,18 +754,25 @@ def _accounts(hand: Hand) -> tuple[dict[str, Account], dict[int, int]]:
     By key, which the one-account-per-owner constraint indexes; accounts not
     opened yet are simply missing, and hold nothing.
     """
-    keys = [Account.key_for(Account.Kind.STACK, seat_id, None) for seat_id in hand.seat_order]
-    keys += [
-        Account.key_for(Account.Kind.POT, None, hand.pk),
-        Account.key_for(Account.Kind.RIDING, None, None),
-        Account.key_for(Account.Kind.INFRACTION, None, None),
-    ]
     found = list(
-        Account.objects.filter(night_id=hand.night_id, key__in=keys).annotate(
+        Account.objects.filter(night_id=hand.night_id, key__in=_keys(hand)).annotate(
             chips=Sum("entries__amount")
         )
     )
+    for a in found:
+        if a.hand_id == hand.pk:
+            a.hand = hand  # the pot: an answer names its hand without reading it
     return {a.key: a for a in found}, {a.pk: a.chips or 0 for a in found}
+
+
+def _keys(hand: Hand) -> set[str]:
+    """The accounts a hand is played from: its seats' stacks, its pot, the night's two pots."""
+    keys = {Account.key_for(Account.Kind.STACK, seat_id, None) for seat_id in hand.seat_order}
+    return keys | {
+        Account.key_for(Account.Kind.POT, None, hand.pk),
+        Account.key_for(Account.Kind.RIDING, None, None),
+        Account.key_for(Account.Kind.INFRACTION, None, None),
+    }
 
 
 def _events(hand: Hand, accounts: Collection[Account]) -> list[Event]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -27,6 +28,15 @@ KEY_REUSED = "This request key was already used for a different request."
 
 # The bank issues chips on credit and a marker records a seat's debt: only they go below zero.
 MAY_GO_NEGATIVE = {Account.Kind.BANK, Account.Kind.MARKER}
+
+# How many postings this thread has recorded: a caller's `known` balances (read under the
+# night's lock) hold only while nothing else was posted since it read them (`posted_here`).
+_thread = threading.local()
+
+
+def posted_here() -> int:
+    """Postings recorded by this thread so far; compare two readings to see if any came between."""
+    return getattr(_thread, "postings", 0)
 
 
 class LedgerError(ValueError):
@@ -86,15 +96,21 @@ def post(
     seat: Seat | None = None,
     detail: Mapping | None = None,
     memo: str = "",
+    known: Mapping[int, int] | None = None,
 ) -> Posting:
-    """Record moves as one posting, refusing any that would leave a stack or pot negative."""
+    """Record moves as one posting, refusing any that would leave a stack or pot negative.
+
+    `known` gives balances by account id that the caller read under the same
+    lock (a hand's play); only the other accounts are summed from the entries.
+    """
     deltas: dict[Account, int] = {}
     for move in moves:
         _check_amount(move.chips)
         deltas[move.source] = deltas.get(move.source, 0) - move.chips
         deltas[move.target] = deltas.get(move.target, 0) + move.chips
     header = {"night": night, "kind": kind, "hand": hand, "seat": seat, "memo": memo}
-    return _record(deltas, header | {"detail": dict(detail or {}), "recorded_by": recorded_by})
+    header |= {"detail": dict(detail or {}), "recorded_by": recorded_by}
+    return _record(deltas, header, known=known)
 
 
 def reverse(posting: Posting, *, recorded_by: str, memo: str = "") -> Posting:
@@ -117,22 +133,42 @@ def reverse(posting: Posting, *, recorded_by: str, memo: str = "") -> Posting:
     return _record(deltas, header)
 
 
-def _record(deltas: dict[Account, int], header: dict) -> Posting:
+def _record(
+    deltas: dict[Account, int], header: dict, known: Mapping[int, int] | None = None
+) -> Posting:
     """Write one balanced posting after checking no account ends below zero."""
     if sum(deltas.values()) != 0:
         raise LedgerError(UNBALANCED)
+    known = known or {}
+    if header.get("hand") is not None:
+        # A hand read with its night's latest posting no longer has it once this is posted.
+        header["hand"].__dict__.pop("through", None)
     with transaction.atomic():
-        current = balances(deltas)
+        unknown = [acc for acc in deltas if acc.pk not in known]
+        current = {**known, **(balances(unknown) if unknown else {})}
         for acc, delta in deltas.items():
             after = current[acc.pk] + delta
             if after < 0 and acc.kind not in MAY_GO_NEGATIVE:
                 raise LedgerError(WOULD_GO_NEGATIVE.format(account=acc, balance=after))
         posting = Posting.objects.create(**header)
-        Entry.objects.bulk_create(
+        _thread.postings = posted_here() + 1
+        entries = Entry.objects.bulk_create(
             Entry(posting=posting, account=acc, amount=delta)
             for acc, delta in deltas.items()
             if delta
         )
+    return _knowing(posting, entries)
+
+
+def _knowing(posting: Posting, entries: list[Entry]) -> Posting:
+    """The new posting as a prefetch would leave it: its entries known, nothing undoing it.
+
+    Whoever answers with it (the API shows every write's posting) reads nothing back.
+    """
+    known = posting.entries.all()
+    known._result_cache, known._prefetch_done = entries, True
+    posting._prefetched_objects_cache = {"entries": known}
+    posting._state.fields_cache["reversed_by"] = None
     return posting
 
 
@@ -149,15 +185,24 @@ def fingerprint(payload: Mapping) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def once(*, night: Night, key: str, payload: Mapping, write: Callable[[Night], dict]) -> dict:
+def once(
+    *,
+    night: Night,
+    key: str,
+    payload: Mapping,
+    write: Callable[[Night], dict],
+    lock: Callable[[], Night] | None = None,
+) -> dict:
     """Run `write` at most once per idempotency key, with the night locked.
 
     A repeat of the same request returns the first answer and posts nothing;
-    the same key with another body is refused.
+    the same key with another body is refused. `lock()` may lock the night
+    itself and return it, when the write wants more read in the same query
+    (a hand write reads its hand with the lock).
     """
     digest = fingerprint(payload)
     with transaction.atomic():
-        locked = Night.objects.select_for_update().get(pk=night.pk)
+        locked = lock() if lock else Night.objects.select_for_update().get(pk=night.pk)
         earlier = WriteRequest.objects.filter(night=locked, key=key).first()
         if earlier is not None:
             if earlier.fingerprint != digest:

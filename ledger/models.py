@@ -206,6 +206,9 @@ class Hand(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.BETTING)
     # The step of the game the table is on (a phase id), so every phone shows the same one.
     step = models.CharField(max_length=80, blank=True)
+    # What a write last replayed of this hand (ledger.tally): a cache the journal dates, never
+    # the truth. It counts only while no posting of the night is newer than the one it names.
+    tally = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -277,6 +280,8 @@ class Posting(AppendOnlyModel):
 
     class Meta:
         ordering = ["pk"]
+        # The night's latest posting dates a hand's tally and the table's poll: one index probe.
+        indexes = [models.Index(fields=["night", "-id"], name="posting_latest_per_night")]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"

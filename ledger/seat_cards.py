@@ -322,12 +322,20 @@ def sees_all(actor: Actor, hand: Hand) -> bool:
     return actor.role == "host" or actor.is_dealer(hand) or revealed(hand)
 
 
-def shown(hand: Hand, actor: Actor, rows: Mapping | None = None) -> list[Entered]:
-    """The latest cards this viewer may see, board first, then in seat order."""
+def shown(
+    hand: Hand, actor: Actor, rows: Mapping | None = None, seats: Mapping | None = None
+) -> list[Entered]:
+    """The latest cards this viewer may see, board first, then in seat order.
+
+    `seats`: the night's seats with their people, when the caller has them.
+    """
     rows = latest(hand) if rows is None else rows
     everyone = sees_all(actor, hand)
     mine = actor.seat.pk if actor.role == "seat" else None
-    seats = _seats(hand)
+    if seats is None or any(seat_id not in seats for seat_id in hand.seat_order):
+        seats = _seats(hand)
+    else:
+        seats = {seat_id: seats[seat_id] for seat_id in hand.seat_order}
     names = names_of(list(seats.values()))
     found = []
     for seat_id in [None, *hand.seat_order]:

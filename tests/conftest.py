@@ -25,6 +25,12 @@ def django_db_modify_db_settings(django_db_modify_db_settings, request, tmp_path
         database.setdefault("TEST", {})["NAME"] = str(path)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def every_tally_checked():
+    """Every hand read from its tally is read again from the journal and must be equal."""
+    settings.LEDGER_CHECK_TALLY = True
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():

@@ -205,8 +205,17 @@ def _payload(request) -> dict:
     return {"method": request.method, "path": request.path, "body": request.data}
 
 
-def write_once(request, actor: Actor, write: Callable[[Night], tuple[int, Mapping]]) -> Response:
-    """Run `write(locked_night)` once per Idempotency-Key; a repeat gets the first answer."""
+def write_once(
+    request,
+    actor: Actor,
+    write: Callable[[Night], tuple[int, Mapping]],
+    *,
+    lock: Callable[[], Night] | None = None,
+) -> Response:
+    """Run `write(locked_night)` once per Idempotency-Key; a repeat gets the first answer.
+
+    `lock`, if given, locks the night and returns it (see `journal.once`).
+    """
     key = idempotency_key(request)
     ran = []
 
@@ -215,7 +224,9 @@ def write_once(request, actor: Actor, write: Callable[[Night], tuple[int, Mappin
         status, body = write(locked)
         return {"status": status, "body": body}
 
-    result = journal.once(night=actor.night, key=key, payload=_payload(request), write=run)
+    result = journal.once(
+        night=actor.night, key=key, payload=_payload(request), write=run, lock=lock
+    )
     return _answer(result, replayed=not ran)
 
 

@@ -132,8 +132,12 @@ def pots_view(play: hands.Play) -> list[dict]:
 
 
 def with_entries(posting: Posting) -> Posting:
-    """Read a posting's entries and their accounts in one query, for `PostingOutput`."""
-    prefetch_related_objects([posting], _ENTRIES)
+    """Read a posting's entries and their accounts in one query, for `PostingOutput`.
+
+    A posting just written already knows them (`journal._knowing`).
+    """
+    if "entries" not in getattr(posting, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([posting], _ENTRIES)
     return posting
 
 

@@ -152,11 +152,14 @@ def game_info(slug: str, name: str = "") -> GameInfo:
 def table(night: Night, actor: Actor) -> Table:
     seats = list(night.seats.select_related("person").order_by("position"))
     names = labels(seats)
-    stacks = closing.booked_stacks(night)
+    stacks = closing.booked_stacks(night, [s.pk for s in seats])
     me = actor.seat.pk if actor.seat else None
     rows = [SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk], me=s.pk == me) for s in seats]
     by_id = {r.seat.pk: r for r in rows}
-    latest = night.hands.select_related("dealer__person").order_by("-number").first()
+    # Dated, so the hand in play is read from its tally when nothing was posted since.
+    latest = (
+        hands.with_through(night.hands.select_related("dealer__person")).order_by("-number").first()
+    )
     hand = latest if latest and latest.status != Hand.Status.SETTLED else None
     view = Table(night=night, actor=actor, rows=rows, hand=hand, latest=latest)
     view.riding, view.fines, owed = side_balances(night)
@@ -173,7 +176,8 @@ def table(night: Night, actor: Actor) -> Table:
     if hand is None:
         return view
     view.game = game_info(hand.game_slug, hand.game_name)
-    play = hands.load(hand)  # read and replayed once, for the state and the pots
+    # From its tally, or read and replayed once, for the state and the pots.
+    play = hands.load(hand, seats={s.pk: s for s in seats})
     now = play.state
     view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
     view.situation = flow.Situation(

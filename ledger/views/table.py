@@ -149,7 +149,7 @@ def cards_here(view: state.Table, actor: Actor) -> dict:
     """
     hand = view.hand
     rows = seat_cards.latest(hand)
-    shown = seat_cards.shown(hand, actor, rows)
+    shown = seat_cards.shown(hand, actor, rows, seats={r.seat.pk: r.seat for r in view.rows})
     mine = None
     if actor.role == "seat" and view.open:
         row = next((r for r in view.rows if r.seat.pk == actor.seat.pk), None)
@@ -209,7 +209,7 @@ def night(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def poll(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """The table region, or 304 when nothing changed since the viewer's ETag.
 
-    A 304 reads two queries and never the session: the ETag is signed, and
+    A 304 reads one query and never the session: the ETag is signed, and
     only a viewer who was shown this table was ever given it. Anything else
     goes through the full check of who is asking.
     """

@@ -78,6 +78,8 @@ def site_env(database_url, tmp_path_factory) -> dict[str, str]:
         "DJANGO_SECRET_KEY": "serve-" + secrets.token_urlsafe(40),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "0",
+        # Every hand tally a server reads is held to a replay of its journal (a 500 if not).
+        "DJANGO_LEDGER_CHECK_TALLY": "1",
         "DJANGO_STATIC_ROOT": str(static),
         "DATABASE_URL": database_url,
         "DJANGO_SUPERUSER_PASSWORD": HOST_PASSWORD,
