@@ -30,7 +30,7 @@ from django.db.models import Max, OuterRef, QuerySet, Subquery, Sum
 from ledger import betting, flow, games, journal, pots, tally
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
-from ledger.models import Account, Entry, Hand, Night, Posting, Run, Seat
+from ledger.models import Account, Entry, Hand, HandTally, Night, Posting, Run, Seat
 from ledger.replay import Event, HandState, SeatId, advance, replay, start
 from ledger.services import check_open
 
@@ -515,8 +515,13 @@ class Play:
             through=through,
             rules=_rules(self.hand),
         )
-        Hand.objects.filter(pk=self.hand.pk).update(tally=data)
-        self.hand.tally = data
+        # One statement: INSERT, or UPDATE where the hand has one already.
+        HandTally.objects.bulk_create(
+            [HandTally(hand=self.hand, data=data)],
+            update_conflicts=True,
+            unique_fields=["hand"],
+            update_fields=["data"],
+        )
 
     @property
     def _pot_key(self) -> str:
@@ -581,7 +586,7 @@ def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:
     # The night's latest posting as read with the hand, taken once: a hand object kept past a
     # write (this request's own, or another's) must not vouch for its tally again.
     through = hand.__dict__.pop("through", None)
-    kept = tally.decode(hand.tally, through=through, rules=_rules(hand))
+    kept = tally.decode(tally_data(hand), through=through, rules=_rules(hand)) if through else None
     read = _read(hand) if kept is None else _taken(hand, kept)
     if kept is not None and settings.LEDGER_CHECK_TALLY:
         check_tally(hand, read)
@@ -628,7 +633,15 @@ def with_through(hands: QuerySet) -> QuerySet:
     says nothing of a posting made after.
     """
     latest = Posting.objects.filter(night=OuterRef("night")).order_by("-pk").values("pk")[:1]
-    return hands.annotate(through=Subquery(latest))
+    return hands.select_related("kept_tally").annotate(through=Subquery(latest))
+
+
+def tally_data(hand: Hand) -> dict | None:
+    """The hand's kept tally as stored, if it has one (read with it by `with_through`)."""
+    try:
+        return hand.kept_tally.data
+    except HandTally.DoesNotExist:
+        return None
 
 
 def _read(hand: Hand) -> dict:

@@ -206,9 +206,6 @@ class Hand(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.BETTING)
     # The step of the game the table is on (a phase id), so every phone shows the same one.
     step = models.CharField(max_length=80, blank=True)
-    # What a write last replayed of this hand (ledger.tally): a cache the journal dates, never
-    # the truth. It counts only while no posting of the night is newer than the one it names.
-    tally = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -219,6 +216,22 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number}"
+
+
+class HandTally(models.Model):
+    """What a write last replayed of a hand (ledger/tally.py): a cache the journal dates, never
+    the truth. It counts only while no posting of the night is newer than the one it names.
+
+    A table of its own, so the hand rows every page reads never carry it.
+    """
+
+    hand = models.OneToOneField(
+        Hand, primary_key=True, related_name="kept_tally", on_delete=models.CASCADE
+    )
+    data = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"Tally of hand {self.hand_id}"
 
 
 class Account(models.Model):

@@ -7,7 +7,11 @@ fingerprint of all that (one query) behind the poll's ETag.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Subquery, Sum
@@ -20,6 +24,8 @@ from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, 
 from ledger.sql import Joined, Prepared
 from rulebook.models import Game
 from rulebook.schema import FAMILIES
+
+T = TypeVar("T")
 
 HISTORY_ROWS = 12
 COMMUNITY = "community"
@@ -149,7 +155,80 @@ def game_info(slug: str, name: str = "") -> GameInfo:
     )
 
 
-def table(night: Night, actor: Actor) -> Table:
+def table(night: Night, actor: Actor, marks: tuple | None = None) -> Table:
+    """The table as `actor` sees it.
+
+    With the poll's `marks`, what every viewer sees alike is drawn once per
+    process for those marks (`_DRAWN`), then made this viewer's: the eight
+    phones of a table that all poll after one write share one reading.
+    """
+    if marks is None:
+        return _drawn(night, actor)
+    shared = _DRAWN.get_or_make((night.pk, marks), lambda: _drawn(night, _nobody(night)))
+    return seen_by(shared, actor)
+
+
+def drawn_once(key: tuple, marks: tuple | None, make: Callable[[], T]) -> T:
+    """What every viewer of a poll's `marks` is shown alike (the chart, the cards entered),
+    made once per process for them; without marks, made now."""
+    return make() if marks is None else _DRAWN.get_or_make((*key, marks), make)
+
+
+def seen_by(shared: Table, actor: Actor) -> Table:
+    """A table drawn for nobody in particular, as `actor` sees it: their seat, their turn."""
+    me = actor.seat.pk if actor.seat else None
+    rows = [replace(r, me=r.seat.pk == me) for r in shared.rows]
+    by_id = {r.seat.pk: r for r in rows}
+    view = replace(
+        shared,
+        actor=actor,
+        rows=rows,
+        pots=[replace(p, eligible=[by_id[r.seat.pk] for r in p.eligible]) for p in shared.pots],
+    )
+    if shared.turn is not None:
+        turn = shared.turn.row.seat.pk
+        view.turn = replace(shared.turn, row=by_id[turn], mine=view.can_run or turn == me)
+    return view
+
+
+def _nobody(night: Night) -> Actor:
+    """Who a shared table is drawn for: no seat, may run nothing."""
+    return Actor(night=night, role="spectator")
+
+
+class _Drawn:
+    """The last tables drawn in this process, by night and poll markers: a bounded memo.
+
+    The markers change with everything the table shows (`markers`), so an
+    entry is never stale for its key; the oldest go first past `most`.
+    """
+
+    def __init__(self, most: int):
+        self._items: OrderedDict[tuple, object] = OrderedDict()
+        self._lock = threading.Lock()
+        self._most = most
+
+    def get_or_make(self, key: tuple, make: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = make()
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self._most:
+                self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_DRAWN = _Drawn(most=256)
+
+
+def _drawn(night: Night, actor: Actor) -> Table:
     seats = list(night.seats.select_related("person").order_by("position"))
     names = labels(seats)
     stacks = closing.booked_stacks(night, [s.pk for s in seats])

@@ -87,7 +87,9 @@ def context(
     notice: str = "",
     marks: tuple | None = None,
 ) -> dict:
-    view = state.table(night, actor)
+    # A poll's marks: the part every phone sees alike is drawn once for them.
+    polled = marks
+    view = state.table(night, actor, marks=polled)
     marks = marks or state.markers(night_id=night.pk)
     ctx = {
         "t": view,
@@ -99,7 +101,11 @@ def context(
         "watching": actor.role == "spectator",
         "my_step": asked_of(view, actor),
         # In the polled region, so every phone's chart follows each hand as it is played.
-        "chart": state.chart(night, {r.seat.pk: r.name for r in view.rows}),
+        "chart": state.drawn_once(
+            ("chart", night.pk),
+            polled,
+            lambda: state.chart(night, {r.seat.pk: r.name for r in view.rows}),
+        ),
     }
     if view.run is not None and games.multi_deal(games.spec_of(view.run.game_slug)):
         # What sitting down or going home does while the pot rides: the seats page's words.
@@ -111,7 +117,7 @@ def context(
             seated = [r.seat for r in view.at_table]
             ctx["waiting"] = runs.waiting_for_next_game(view.run, seated)
     if view.hand is not None:
-        ctx.update(cards_here(view, actor))
+        ctx.update(cards_here(view, actor, polled))
     if view.hand is not None and not view.betting_open and view.open:
         ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
         ctx["min_bet"] = view.hand.config.get("min_bet", 1)
@@ -141,14 +147,14 @@ def answer(
     return render(request, "ledger/table.html", ctx, status=status)
 
 
-def cards_here(view: state.Table, actor: Actor) -> dict:
+def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> dict:
     """The showdown helper on the table: this seat's own cards to enter, and the cards shown.
 
     A player in the hand enters their own cards from their phone at any step;
     the others' are listed here once the hand reaches its showdown.
     """
     hand = view.hand
-    rows = seat_cards.latest(hand)
+    rows = state.drawn_once(("cards", hand.pk), marks, lambda: seat_cards.latest(hand))
     shown = seat_cards.shown(hand, actor, rows, seats={r.seat.pk: r.seat for r in view.rows})
     mine = None
     if actor.role == "seat" and view.open:

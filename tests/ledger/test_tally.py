@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from ledger import betting, hands, services, tally
-from ledger.models import Hand
+from ledger.models import Hand, HandTally
 from ledger.replay import Event, HandState
 from tests.ledger.test_play import HOST, four_players
 
@@ -120,7 +120,8 @@ def test_a_tally_is_refused_once_anything_is_posted_after_it_or_the_rules_change
 def read_as_a_write_does(hand: Hand) -> tuple[hands.Play, bool]:
     """The hand read with its night's latest posting, and whether its tally was taken."""
     dated = hands.with_through(Hand.objects.filter(pk=hand.pk)).get()
-    taken = tally.decode(dated.tally, through=dated.through, rules=hands._rules(dated)) is not None
+    kept = hands.tally_data(dated)
+    taken = tally.decode(kept, through=dated.through, rules=hands._rules(dated)) is not None
     return hands.load(dated), taken  # LEDGER_CHECK_TALLY holds a taken tally to the journal
 
 
@@ -230,9 +231,9 @@ def test_a_tally_that_differs_from_the_journal_is_caught_when_checked(
     )
     play, _ = read_as_a_write_does(hand)
     play.round_start(recorded_by=HOST)
-    kept = Hand.objects.get(pk=hand.pk).tally
+    kept = HandTally.objects.get(hand=hand).data
     kept["balances"] = [[pk, chips + 1] for pk, chips in kept["balances"]]
-    Hand.objects.filter(pk=hand.pk).update(tally=kept)
+    HandTally.objects.filter(hand=hand).update(data=kept)
     with pytest.raises(hands.TallyDiffers, match="balances"):
         read_as_a_write_does(hand)
 

@@ -310,8 +310,9 @@ def assert_hands_replay(database_url: str, night: int) -> dict:
             "SELECT id, kind, seat_id, hand_id FROM ledger_account WHERE night_id = %s", [night]
         ).fetchall()
         hands = conn.execute(
-            """SELECT id, number, status, seat_order, config, tally FROM ledger_hand
-               WHERE night_id = %s ORDER BY number""",
+            """SELECT h.id, h.number, h.status, h.seat_order, h.config, t.data
+               FROM ledger_hand h LEFT JOIN ledger_handtally t ON t.hand_id = h.id
+               WHERE h.night_id = %s ORDER BY h.number""",
             [night],
         ).fetchall()
         answers = conn.execute(
