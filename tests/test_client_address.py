@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from rest_framework.test import APIClient
 from homegame import limits
 from homegame.client_address import client_address, parse_networks
 from tests.test_rate_limits import LOGIN, PASSWORD, _quick_passwords, host, night  # noqa: F401
+from tests.test_settings import manage
 
 ROOT = Path(__file__).resolve().parent.parent
 BALANCER = "10.0.0.5"
@@ -201,17 +200,6 @@ def test_trusted_proxies_are_read_as_addresses_and_networks_ipv4_and_ipv6():
 def test_a_trusted_proxy_that_is_not_an_address_or_network_is_refused_by_name(bad):
     with pytest.raises(ValueError, match=bad.replace("[", r"\[").replace("*", r"\*")):
         parse_networks(["10.0.0.6", bad])
-
-
-def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"} | env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 @pure
