@@ -27,6 +27,8 @@ usage: python bench/record_action.py [--rounds 3] [--seconds 3] [--clients 4] [-
 from __future__ import annotations
 
 import argparse
+import atexit
+import shutil
 import statistics
 import sys
 import tempfile
@@ -104,7 +106,9 @@ def throughput(args) -> None:
 
 
 def queries(args) -> None:
-    django_in_process(tempfile.mkdtemp(prefix="homegame-bench-queries-"), "queries.sqlite3")
+    folder = tempfile.mkdtemp(prefix="homegame-bench-queries-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # Django holds the file open
+    django_in_process(folder, "queries.sqlite3")
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext

@@ -61,6 +61,12 @@ def _trusted(address: Address, trusted: Iterable[Network]) -> bool:
     return any(address in network for network in trusted)
 
 
+def trusted_peer(remote_addr: str, trusted: Iterable[Network]) -> bool:
+    """Whether the connection comes from one of the listed proxies."""
+    peer = _parse(remote_addr)
+    return peer is not None and _trusted(peer, tuple(trusted))
+
+
 def client_address(remote_addr: str, forwarded_for: str, trusted: Iterable[Network]) -> str:
     """The client's address: REMOTE_ADDR, or from X-Forwarded-For when REMOTE_ADDR is trusted.
 

@@ -13,7 +13,9 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.test import Client
+from django.conf import settings
+from django.http import HttpResponse
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,6 +23,7 @@ from rest_framework.test import APIClient
 
 from homegame import limits
 from homegame.client_address import client_address, parse_networks
+from homegame.proxies import ForwardedProtoFromTrustedProxies
 from tests.test_rate_limits import LOGIN, PASSWORD, _quick_passwords, host, night  # noqa: F401
 from tests.test_settings import manage
 
@@ -322,3 +325,32 @@ def test_showdowns_are_counted_per_phone_behind_the_balancer(behind_the_balancer
 
     assert [rank(ANN_PHONE) for _ in range(3)] == [200, 200, 429]
     assert rank(BOB_PHONE) == 200
+
+
+# X-Forwarded-Proto: https only from a listed proxy, once proxies are listed.
+
+
+def is_secure_behind(remote_addr: str, proxies: list[str]) -> bool:
+    middleware = ForwardedProtoFromTrustedProxies(lambda r: HttpResponse(str(r.is_secure())))
+    request = RequestFactory().get("/", REMOTE_ADDR=remote_addr, HTTP_X_FORWARDED_PROTO="https")
+    with override_settings(
+        TRUSTED_PROXIES=parse_networks(proxies),
+        SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
+    ):
+        return middleware(request).content == b"True"
+
+
+def test_a_listed_proxy_may_say_the_request_came_over_https():
+    assert is_secure_behind(BALANCER, [BALANCER])
+
+
+def test_a_request_that_bypassed_the_listed_proxies_cannot_pass_for_https():
+    assert not is_secure_behind(ANN_PHONE, [BALANCER])
+
+
+def test_with_no_proxies_listed_the_header_is_believed_as_before():
+    assert is_secure_behind(ANN_PHONE, [])
+
+
+def test_the_header_is_dropped_before_any_other_middleware_reads_it():
+    assert settings.MIDDLEWARE[0] == "homegame.proxies.ForwardedProtoFromTrustedProxies"
