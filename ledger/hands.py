@@ -490,7 +490,7 @@ class Play:
         )
         if current:
             self.seen = journal.posted_here()
-            self._keep(through=posting.pk)
+            self._keep(kept, through=posting.pk)
         return posting
 
     def _kept(self) -> dict[str, Account]:
@@ -498,13 +498,13 @@ class Play:
         keys = _keys(self.hand)
         return {key: a for key, a in self.accounts.items() if key in keys}
 
-    def _keep(self, *, through: int) -> None:
+    def _keep(self, kept: Mapping[str, Account], *, through: int) -> None:
         """Keep this play as the hand's tally, valid while `through` is the night's last posting.
 
-        One UPDATE. Accounts a write opened beyond the ones `load` reads (a
-        marker, another night pot) are left out: their balances were never read.
+        `kept` are the accounts `_kept` gave: those a write opened beyond the
+        ones `load` reads (a marker, another night pot) are left out, since
+        their balances were never read.
         """
-        kept = self._kept()
         data = tally.encode(
             tally.Tally(
                 accounts={key: _ref(a) for key, a in kept.items()},
@@ -580,9 +580,6 @@ def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:
     With `LEDGER_CHECK_TALLY` on (the tests run so), every tally taken is read
     again from the journal and must be equal, or `TallyDiffers` is raised.
     """
-    if seats is None or any(seat_id not in seats for seat_id in hand.seat_order):
-        found = Seat.objects.filter(pk__in=hand.seat_order).select_related("person")
-        seats = {s.pk: s for s in found}
     # The night's latest posting as read with the hand, taken once: a hand object kept past a
     # write (this request's own, or another's) must not vouch for its tally again.
     through = hand.__dict__.pop("through", None)
@@ -590,7 +587,16 @@ def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:
     read = _read(hand) if kept is None else _taken(hand, kept)
     if kept is not None and settings.LEDGER_CHECK_TALLY:
         check_tally(hand, read)
-    return Play(hand=hand, seats={seat_id: seats[seat_id] for seat_id in hand.seat_order}, **read)
+    return Play(hand=hand, seats=seats_of(hand, seats), **read)
+
+
+def seats_of(hand: Hand, known: Mapping[SeatId, Seat] | None = None) -> dict[SeatId, Seat]:
+    """The hand's seats with their people, in seat order: from `known` (seats the caller read
+    with their people) when it has them all, else one query."""
+    if known is None or any(seat_id not in known for seat_id in hand.seat_order):
+        found = Seat.objects.filter(pk__in=hand.seat_order).select_related("person")
+        known = {s.pk: s for s in found}
+    return {seat_id: known[seat_id] for seat_id in hand.seat_order}
 
 
 class TallyDiffers(AssertionError):

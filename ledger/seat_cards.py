@@ -95,12 +95,6 @@ def _find_game(slug: str):
     return found.spec if found is not None else None
 
 
-def _seats(hand: Hand) -> dict[int, Seat]:
-    seats = Seat.objects.filter(pk__in=hand.seat_order).select_related("person")
-    by_id = {s.pk: s for s in seats}
-    return {seat_id: by_id[seat_id] for seat_id in hand.seat_order}
-
-
 def request_body(
     hand: Hand,
     rows: Mapping[int | None, HandCards | Mapping],
@@ -196,7 +190,7 @@ def enter(
     showdown_input = _input()
     if hand.status == Hand.Status.SETTLED:
         raise LedgerError(HAND_OVER.format(number=hand.number))
-    seats = _seats(hand)
+    seats = hands.seats_of(hand)
     if seat is None:
         actor.require_dealer(hand)
     else:
@@ -332,10 +326,7 @@ def shown(
     rows = latest(hand) if rows is None else rows
     everyone = sees_all(actor, hand)
     mine = actor.seat.pk if actor.role == "seat" else None
-    if seats is None or any(seat_id not in seats for seat_id in hand.seat_order):
-        seats = _seats(hand)
-    else:
-        seats = {seat_id: seats[seat_id] for seat_id in hand.seat_order}
+    seats = hands.seats_of(hand, seats)
     names = names_of(list(seats.values()))
     found = []
     for seat_id in [None, *hand.seat_order]:

@@ -156,15 +156,13 @@ def game_info(slug: str, name: str = "") -> GameInfo:
 
 
 def table(night: Night, actor: Actor, marks: tuple | None = None) -> Table:
-    """The table as `actor` sees it.
+    """The table as `actor` sees it: drawn for nobody in particular, then made theirs.
 
     With the poll's `marks`, what every viewer sees alike is drawn once per
-    process for those marks (`_DRAWN`), then made this viewer's: the eight
-    phones of a table that all poll after one write share one reading.
+    process for those marks (`_DRAWN`): the eight phones of a table that all
+    poll after one write share one reading.
     """
-    if marks is None:
-        return _drawn(night, actor)
-    shared = _DRAWN.get_or_make((night.pk, marks), lambda: _drawn(night, _nobody(night)))
+    shared = drawn_once(("table", night.pk), marks, lambda: _drawn(night))
     return seen_by(shared, actor)
 
 
@@ -191,11 +189,6 @@ def seen_by(shared: Table, actor: Actor) -> Table:
     return view
 
 
-def _nobody(night: Night) -> Actor:
-    """Who a shared table is drawn for: no seat, may run nothing."""
-    return Actor(night=night, role="spectator")
-
-
 class _Drawn:
     """The last tables drawn in this process, by night and poll markers: a bounded memo.
 
@@ -220,27 +213,25 @@ class _Drawn:
                 self._items.popitem(last=False)
         return value
 
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
 
 _DRAWN = _Drawn(most=256)
 
 
-def _drawn(night: Night, actor: Actor) -> Table:
+def _drawn(night: Night) -> Table:
+    """The table for nobody in particular (a spectator): `seen_by` makes it a viewer's."""
     seats = list(night.seats.select_related("person").order_by("position"))
     names = labels(seats)
     stacks = closing.booked_stacks(night, [s.pk for s in seats])
-    me = actor.seat.pk if actor.seat else None
-    rows = [SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk], me=s.pk == me) for s in seats]
+    rows = [SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk]) for s in seats]
     by_id = {r.seat.pk: r for r in rows}
     # Dated, so the hand in play is read from its tally when nothing was posted since.
     latest = (
         hands.with_through(night.hands.select_related("dealer__person")).order_by("-number").first()
     )
     hand = latest if latest and latest.status != Hand.Status.SETTLED else None
-    view = Table(night=night, actor=actor, rows=rows, hand=hand, latest=latest)
+    view = Table(
+        night=night, actor=Actor(night=night, role="spectator"), rows=rows, hand=hand, latest=latest
+    )
     view.riding, view.fines, owed = side_balances(night)
     for row in rows:
         row.marker = owed.get(row.seat.pk, 0)
@@ -300,7 +291,7 @@ def _drawn(night: Night, actor: Actor) -> Table:
             min_to=betting.min_raise_to(round_, turn),
             max_to=betting.max_raise_to(round_, turn),
             all_in_to=round_.committed[turn] + round_.stacks[turn],
-            mine=view.can_run or turn == me,
+            mine=False,  # whose it is: `seen_by`
         )
     return view
 
