@@ -87,20 +87,25 @@ class Table:
                 expect(riding, phone.name).to_contain_text(f"Pot rides: {chips}", timeout=POLLED)
 
 
-def sign_in_and_seat(page, site: str, night: str, buy_ins: dict[str, int]) -> str:
-    """Sign in as the host, create the night (white chips at 0.25, ante 1), seat and buy in.
-
-    `buy_ins` names the players in seat order with the chips each buys. The
-    answer is the seats page's URL.
-    """
-    page.goto(f"{site}/nights/new/")
+def sign_in(page, site: str, path: str) -> None:
+    """Open `path` signed out, sign in as the host on the page it sends you to, and land back."""
+    page.goto(f"{site}{path}")
     page.wait_for_url(re.compile(r"/accounts/login/"))
     assert_fits_the_phone(page)
     page.get_by_label("Username").fill(HOST)
     page.get_by_label("Password").fill(PASSWORD)
     with page.expect_navigation():
         button(page, "Sign in").click()
-    page.wait_for_url(f"{site}/nights/new/")
+    page.wait_for_url(f"{site}{path}")
+
+
+def sign_in_and_seat(page, site: str, night: str, buy_ins: dict[str, int]) -> str:
+    """Sign in as the host, create the night (white chips at 0.25, ante 1), seat and buy in.
+
+    `buy_ins` names the players in seat order with the chips each buys. The
+    answer is the seats page's URL.
+    """
+    sign_in(page, site, "/nights/new/")
     page.get_by_label("Night:", exact=True).fill(night)
     page.get_by_label("Group (the regulars)").fill("The kitchen table")
     page.locator("#chip_name_0").fill("white")

@@ -84,6 +84,7 @@ from tests.browser.table import (
     seat_card,
     set_up,
     showdown,
+    sign_in,
     start,
     to_tab,
 )
@@ -93,14 +94,7 @@ pytestmark = pytest.mark.browser
 
 def sign_in_and_create(page, site: str) -> str:
     """Sign in, create the night with two colours and `leaving` "returned"; the seats page's URL."""
-    page.goto(f"{site}/nights/new/")
-    page.wait_for_url(re.compile(r"/accounts/login/"))
-    assert_fits_the_phone(page)
-    page.get_by_label("Username").fill(HOST)
-    page.get_by_label("Password").fill(PASSWORD)
-    with page.expect_navigation():
-        button(page, "Sign in").click()
-    page.wait_for_url(f"{site}/nights/new/")
+    sign_in(page, site, "/nights/new/")
     assert_fits_the_phone(page)
     page.get_by_label("Night:", exact=True).fill("Money night")
     page.get_by_label("Group (the regulars)").fill("The back room")

@@ -293,7 +293,8 @@ def assert_hands_replay(database_url: str, night: int) -> dict:
     with the balances summed here.
     """
     from ledger import betting, tally
-    from ledger.replay import Event, replay
+    from ledger.hands import _event as event_of
+    from ledger.replay import replay
 
     with psycopg.connect(database_url) as conn:
         postings = conn.execute(
@@ -375,11 +376,7 @@ def assert_hands_replay(database_url: str, night: int) -> dict:
             _assert_whole(pk, kind, seat, detail, paid, seat_order, by_posting.get(pk, {}), account)
             if reverses is not None or pk in reversed_ids:
                 continue
-            if kind in ("award", "join_in"):
-                paid = {}
-            elif kind == "charge":
-                paid = {int(s): c for s, c in detail.get("paid", {}).items()}
-            events.append(Event(kind, seat, detail, {s: c for s, c in paid.items() if c}))
+            events.append(event_of(kind, seat, detail, paid))  # as `hands.load` reads it
             live.append(pk)
         limit = betting.Limit(config["limit"], config["cap"] if config["limit"] == "cap" else None)
         state = replay(events, limit=limit, min_bet=config["min_bet"])
