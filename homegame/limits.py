@@ -32,6 +32,9 @@ SIGN_IN_ACCOUNT_RATE = "5/15m"  # failed sign-ins per typed username
 SIGN_IN_ADDRESS_RATE = "20/15m"  # failed sign-ins per client address
 JOIN_ADDRESS_RATE = "20/10m"  # join or spectator tokens that match no live link, per address
 SHOWDOWN_ADDRESS_RATE = "120/m"  # showdowns ranked (API and "Who wins?" page), per address
+# A live table's helper rankings, per night: the phones of one table share a home router's
+# address, so the count is the table's, not the address's.
+HELPER_NIGHT_RATE = "60/m"
 
 TOO_MANY_FOR_ACCOUNT = "Too many failed sign-ins for this account; try again in 15 minutes."
 TOO_MANY_FROM_ADDRESS = "Too many failed sign-ins from this address; try again in 15 minutes."
@@ -42,11 +45,13 @@ SIGN_IN_WAIT = 15 * 60  # seconds, for Retry-After
 JOIN_WAIT = 10 * 60
 TOO_MANY_SHOWDOWNS = "Too many showdowns from this address; try again in a minute."
 SHOWDOWN_WAIT = 60
+TOO_MANY_RANKINGS = "This table asked for too many rankings; try again in a minute."
 
 _ACCOUNT = "homegame.sign-in.account"
 _ADDRESS = "homegame.sign-in.address"
 _JOIN = "homegame.join.address"
 _SHOWDOWN = "homegame.showdown.address"
+_HELPER = "homegame.helper.night"
 
 
 def account_of(username: str | None) -> str:
@@ -63,8 +68,8 @@ def _reached(usage: dict | None) -> bool:
     return usage is not None and usage["count"] >= usage["limit"]
 
 
-def _by_account(account: str):
-    return lambda group, request: account
+def _keyed(key: str):
+    return lambda group, request: key
 
 
 def _address(group: str, request: HttpRequest) -> str:
@@ -86,7 +91,7 @@ def sign_in_refusal(request: HttpRequest | None, username: str | None) -> str | 
     """Why a sign-in must be refused now without checking its password, or None."""
     account = account_of(username)
     if account and _reached(
-        _usage(request, _ACCOUNT, SIGN_IN_ACCOUNT_RATE, _by_account(account), count=False)
+        _usage(request, _ACCOUNT, SIGN_IN_ACCOUNT_RATE, _keyed(account), count=False)
     ):
         return TOO_MANY_FOR_ACCOUNT
     if request is not None and _reached(
@@ -99,7 +104,7 @@ def sign_in_refusal(request: HttpRequest | None, username: str | None) -> str | 
 def count_failed_sign_in(request: HttpRequest | None, username: str | None) -> None:
     account = account_of(username)
     if account:
-        _usage(request, _ACCOUNT, SIGN_IN_ACCOUNT_RATE, _by_account(account), count=True)
+        _usage(request, _ACCOUNT, SIGN_IN_ACCOUNT_RATE, _keyed(account), count=True)
     if request is not None:
         _usage(request, _ADDRESS, SIGN_IN_ADDRESS_RATE, _address, count=True)
 
@@ -120,6 +125,17 @@ def showdown_limited(request: HttpRequest) -> bool:
     """Count one showdown ranked for the caller's address; True once past the limit."""
     usage = _usage(request, _SHOWDOWN, SHOWDOWN_ADDRESS_RATE, _address, count=True)
     return usage is not None and usage["should_limit"]
+
+
+def helper_limited(request: HttpRequest, night_id: int) -> bool:
+    """Count one ranking by a night's live helper; True once that table is past its limit."""
+    usage = _usage(request, _HELPER, HELPER_NIGHT_RATE, _keyed(f"night:{night_id}"), count=True)
+    return usage is not None and usage["should_limit"]
+
+
+def address_of(request: HttpRequest) -> str:
+    """The client's address as the limits count it (`_address`)."""
+    return _address("", request)
 
 
 class LimitedModelBackend(ModelBackend):

@@ -48,6 +48,16 @@ class Actor:
             return f"seat {self.seat.position}:{self.seat.person.name}"
         return "spectator"
 
+    @property
+    def key(self) -> str:
+        """Who is asking, as the rows they write remember it: "host", "seat:<id>" or "watch".
+
+        It scopes their idempotency keys and says which cards they entered.
+        """
+        if self.role == "seat":
+            return seat_key_of(self.seat.pk)
+        return "host" if self.role == "host" else "watch"
+
     def is_dealer(self, hand: Hand | None) -> bool:
         return self.role == "seat" and hand is not None and hand.dealer_id == self.seat.pk
 
@@ -68,6 +78,21 @@ class Actor:
         if self.role == "seat" and self.seat.pk == seat.pk:
             return
         raise Forbidden(READ_ONLY if self.role == "spectator" else NOT_YOURS)
+
+
+def recorder(recorded_by: str) -> str:
+    """Who recorded something (`Actor.label`), as the table says it: "the host", or a name."""
+    role, _, name = recorded_by.partition(":")
+    if role == "host":
+        return "the host"
+    if role.startswith("seat"):
+        return name or recorded_by
+    return recorded_by
+
+
+def seat_key_of(seat_id: int) -> str:
+    """A seat as `Actor.key` names it: the key of that seat's own phone."""
+    return f"seat:{seat_id}"
 
 
 def actor_for(request: HttpRequest, night: Night) -> Actor | None:

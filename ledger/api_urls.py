@@ -52,6 +52,7 @@ urlpatterns = [
     path("<id:night_id>/hands/<id:number>/undo/", hands.UndoApi.as_view(), name="undo"),
     path("<id:night_id>/hands/<id:number>/step/", hands.StepApi.as_view(), name="step"),
     path("<id:night_id>/hands/<id:number>/cards/", cards.CardsApi.as_view(), name="cards"),
+    path("<id:night_id>/hands/<id:number>/cards/show/", cards.ShowApi.as_view(), name="cards-show"),
     path(
         "<id:night_id>/hands/<id:number>/showdown-helper/",
         cards.HelperApi.as_view(),

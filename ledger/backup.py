@@ -34,6 +34,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import Model, Sum
 
 from ledger import backup_format, closing, hands, inputs
+from ledger.actors import seat_key_of
 from ledger.backup_format import BackupError
 from ledger.house_rules import HouseRulesError, house_rules
 from ledger.models import (
@@ -67,6 +68,7 @@ NETS_DIFFER = (
 )
 NO_REPLAY = "Hand {number} of {night} cannot be replayed once restored: {why}"
 UNKNOWN_SEAT = "A posting of {night} names a seat that is not at that night."
+NO_SUCH_SEAT = "The backup's cards name {key}, a seat that is not in the file."
 UNKNOWN_POSTING = "A posting of {night} names a posting that is not an earlier one of that night."
 RESTORED = "{name} (restored)"
 RESTORED_N = "{name} (restored {n})"
@@ -216,6 +218,9 @@ def export_group(group: Group) -> dict:
                 "declare": c.declare,
                 "wild_ranks": c.wild_ranks,
                 "entered_by": c.entered_by,
+                "entered_as": c.entered_as,
+                "down_by": c.down_by,
+                "shown": c.shown,
                 "created_at": _when(c.created_at),
             }
             for c in HandCards.objects.filter(**in_group).order_by("pk")
@@ -306,6 +311,15 @@ class _Restore:
 
     def new(self, table: str, old: int | None) -> int | None:
         return None if old is None else self.ids[table][old]
+
+    def viewer(self, old: str) -> str:
+        """Who entered cards ("seat:<id>"), with the seat's new id."""
+        _, _, seat = old.partition(":")
+        if not seat:
+            return old
+        if int(seat) not in self.ids["seats"]:
+            raise BackupError(NO_SUCH_SEAT.format(key=old))
+        return seat_key_of(self.ids["seats"][int(seat)])
 
     def run(self) -> Group:
         c = self.content
@@ -399,7 +413,9 @@ class _Restore:
                 night_id=self.new("nights", r["night"]),
                 hand_id=self.new("hands", r["hand"]),
                 seat_id=self.new("seats", r["seat"]),
-                **_copy(r, "cards", "up", "declare", "wild_ranks", "entered_by"),
+                **_copy(r, "cards", "up", "declare", "wild_ranks", "entered_by", "shown"),
+                entered_as=self.viewer(r["entered_as"]),
+                down_by=self.viewer(r["down_by"]),
                 created_at=_time(r["created_at"]),
             ),
         )

@@ -25,7 +25,9 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 FORMAT = "homegame-group-backup"
-VERSION = 1
+VERSION = 2
+# Version 1 had no record of who entered each hand's cards: read as entered by their holder.
+EARLIER = {1: lambda content: _cards_by_holder(content)}
 MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_ROWS = 2_000_000
@@ -34,7 +36,7 @@ MOST_BIGINT = 2**63 - 1
 TOO_LARGE = "The file is larger than {most} MB; a backup of one group is far smaller."
 NOT_JSON = "The file is not a Homegame backup: it is not JSON ({why})."
 NOT_BACKUP = "The file is not a Homegame backup of a group."
-WRONG_VERSION = "The backup is version {version}; this site reads version {ours} only."
+WRONG_VERSION = "The backup is version {version}; this site reads versions 1 to {ours}."
 TAMPERED = "The file was changed after it was exported; nothing was imported."
 TOO_DEEP = "The file nests data more than {most} levels deep."
 BAD_ROW = "The backup's {table}, row {row}: {why}"
@@ -145,6 +147,18 @@ class Flag(Field):
         return "" if isinstance(value, bool) else f"{value!r} is not true or false"
 
 
+_VIEWER = re.compile(r"(host|watch|seat:[1-9][0-9]{0,18})?")
+
+
+class Viewer(Field):
+    """Who entered something, as `Actor.key` names them: "", "host", "watch" or "seat:<id>"."""
+
+    def check(self, value):
+        if isinstance(value, str) and _VIEWER.fullmatch(value):
+            return ""
+        return f"{value!r} names nobody at the table"
+
+
 TIME, TIME_OR_NONE = When(), When(optional=True)
 NIGHT = Ref("nights")
 NAME = Text(80)
@@ -251,6 +265,9 @@ TABLES: dict[str, dict[str, Field]] = {
         "declare": Text(4),
         "wild_ranks": Json(list),
         "entered_by": Text(80),
+        "entered_as": Viewer(),
+        "down_by": Viewer(),
+        "shown": Flag(),
         "created_at": TIME,
     },
     "showdowns_kept": {
@@ -307,14 +324,29 @@ def read(raw: bytes | str) -> dict:
     _check_depth(document)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(NOT_BACKUP)
-    if document.get("version") != VERSION:
-        raise BackupError(WRONG_VERSION.format(version=document.get("version"), ours=VERSION))
+    version = document.get("version")
+    if type(version) is not int or not (version == VERSION or version in EARLIER):
+        raise BackupError(WRONG_VERSION.format(version=version, ours=VERSION))
     content = document.get("content")
     if not isinstance(content, dict) or not isinstance(document.get("digest"), str):
         raise BackupError(NOT_BACKUP)
     if digest(content) != document["digest"]:
         raise BackupError(TAMPERED)
+    if version in EARLIER:
+        content = EARLIER[version](content)
     check(content)
+    return content
+
+
+def _cards_by_holder(content: dict) -> dict:
+    """A version 1 file's cards, as this version holds them: nobody but the holder saw them."""
+    rows = content.get("hand_cards")
+    if isinstance(rows, list):
+        extra = {"entered_as": "", "down_by": "", "shown": False}
+        content = {
+            **content,
+            "hand_cards": [{**extra, **r} if isinstance(r, dict) else r for r in rows],
+        }
     return content
 
 

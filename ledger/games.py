@@ -68,11 +68,15 @@ def steps(run: Run, spec: GameSpec | None = None) -> list:
     return dealer.hand_phases(spec, dealer.chosen_options(spec, run.options), run.settings)
 
 
+# A hand dealt without a game has one step of its own: the showdown, where its hands are shown.
+PLAIN_SHOWDOWN = "showdown"
+
+
 def step_to(*, hand: Hand, step: str) -> Hand:
     """Move the hand to one of its game's steps; every phone follows it on its next poll."""
     if hand.status == Hand.Status.SETTLED:
         raise LedgerError(HAND_SETTLED.format(number=hand.number))
-    known = {phase.id for phase in steps(hand.run)} if hand.run else set()
+    known = {phase.id for phase in steps(hand.run)} if hand.run else {PLAIN_SHOWDOWN}
     if step not in known:
         raise LedgerError(NOT_A_STEP.format(game=hand.game_name or "This hand", step=step))
     Hand.objects.filter(pk=hand.pk).update(step=step)

@@ -65,6 +65,10 @@ _NEWLINE = re.compile(r"[\r\n\t]")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}", re.ASCII)
 # An idempotency key: printable ASCII without spaces (a UUID, or the form's own key).
 _KEY = re.compile(r"[\x21-\x7e]{1,80}", re.ASCII)
+# A random (version 4) UUID, with or without its hyphens.
+_UUID4 = re.compile(
+    r"[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}", re.ASCII
+)
 
 
 class InputError(ValueError):
@@ -174,6 +178,17 @@ def choice(value: object, choices: Iterable[str], *, label: str) -> str:
 def is_token(value: object) -> bool:
     """Whether a value looks like a link token at all, before any database look-up."""
     return isinstance(value, str) and bool(_TOKEN.fullmatch(value))
+
+
+def is_random_uuid(value: object) -> bool:
+    """Whether a value is a random (version 4) UUID as written, not a pattern such as all zeros.
+
+    A UUID's random bits almost never repeat few hex digits; fewer than 8
+    distinct digits in 32 is a key typed by hand, not drawn.
+    """
+    if not isinstance(value, str) or not _UUID4.fullmatch(value.lower()):
+        return False
+    return len(set(value.lower().replace("-", ""))) >= 8
 
 
 def is_key(value: object) -> bool:

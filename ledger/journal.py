@@ -188,26 +188,32 @@ def fingerprint(payload: Mapping) -> str:
 def once(
     *,
     night: Night,
+    caller: str,
     key: str,
     payload: Mapping,
     write: Callable[[Night], dict],
     lock: Callable[[], Night] | None = None,
 ) -> dict:
-    """Run `write` at most once per idempotency key, with the night locked.
+    """Run `write` at most once per caller's idempotency key, with the night locked.
 
-    A repeat of the same request returns the first answer and posts nothing;
-    the same key with another body is refused. `lock()` may lock the night
-    itself and return it, when the write wants more read in the same query
-    (a hand write reads its hand with the lock).
+    A repeat of the same request by the same caller (`Actor.key`) returns the
+    first answer and posts nothing; the same key with another body is
+    refused. Another caller's key is theirs alone: sending it again is their
+    own new request, never a replay of someone else's answer (which could
+    carry that caller's cards). `lock()` may lock the night itself and return
+    it, when the write wants more read in the same query (a hand write reads
+    its hand with the lock).
     """
     digest = fingerprint(payload)
     with transaction.atomic():
         locked = lock() if lock else Night.objects.select_for_update().get(pk=night.pk)
-        earlier = WriteRequest.objects.filter(night=locked, key=key).first()
+        earlier = WriteRequest.objects.filter(night=locked, caller=caller, key=key).first()
         if earlier is not None:
             if earlier.fingerprint != digest:
                 raise KeyConflict(KEY_REUSED)
             return earlier.result
         result = write(locked)
-        WriteRequest.objects.create(night=locked, key=key, fingerprint=digest, result=result)
+        WriteRequest.objects.create(
+            night=locked, caller=caller, key=key, fingerprint=digest, result=result
+        )
         return result

@@ -126,6 +126,8 @@ class Seat(models.Model):
     claimed_session = models.CharField(max_length=64, blank=True)
     # The API phone that claimed the seat: sha256 hex of its seat key, shown to it once.
     device_key_hash = models.CharField(max_length=64, blank=True, db_index=True)
+    # When that phone claimed it: a lost answer may be asked again only shortly after.
+    device_claimed_at = models.DateTimeField(null=True, blank=True)
     sitting_out = models.BooleanField(default=False)
     left_at = models.DateTimeField(null=True, blank=True)
 
@@ -340,16 +342,26 @@ class Score(AppendOnlyModel):
 
 
 class WriteRequest(models.Model):
-    """The first answer to each idempotency key, so a repeated request changes nothing."""
+    """The first answer to each caller's idempotency key, so a repeated request changes nothing.
+
+    Scoped to the caller (`Actor.key`: the host, a seat, the spectator link), so
+    the same key sent by someone else is their own new request, never a replay
+    of another caller's answer.
+    """
 
     night = models.ForeignKey(Night, related_name="write_requests", on_delete=models.CASCADE)
+    caller = models.CharField(max_length=40, blank=True)
     key = models.CharField(max_length=80)
     fingerprint = models.CharField(max_length=64)
     result = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["night", "key"], name="one_answer_per_key")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night", "caller", "key"], name="one_answer_per_caller_key"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.key
@@ -421,6 +433,12 @@ class HandCards(AppendOnlyModel):
         default=list, blank=True, help_text="The table's row: ranks named wild this hand."
     )
     entered_by = models.CharField(max_length=80)
+    # Who wrote the row and who entered its face-down cards, as `Actor.key` names them
+    # ("host", "seat:<id>"): before the showdown they see its face-down cards, and the holder.
+    entered_as = models.CharField(max_length=40, blank=True)
+    down_by = models.CharField(max_length=40, blank=True)
+    # The player chose to show the table these cards (a folded hand, a hand that won unseen).
+    shown = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

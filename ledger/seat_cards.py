@@ -1,28 +1,31 @@
-"""Cards shown at a live hand: entered from a seat or by the dealer, ranked, kept with the hand.
+"""Cards entered at a live hand: from a seat or by the dealer, ranked, kept with the hand.
 
 A player types their own cards from their seat's phone; the host or the
-hand's dealer may enter or correct anyone's, and the table's cards (a board).
-Each entry is a new `HandCards` row (the latest per seat counts), checked
-through the showdown helper's one validation layer (`rulebook.showdown_input`:
-the same bounds and messages as `POST /api/showdown/` and the "Who wins?"
-page) and against each other (no card in two hands, no fifth ace in a
-one-deck game), so a refused entry leaves the rows as they were.
+hand's dealer enters them for a seat with no phone, and the table's cards (a
+board). Each entry is a new `HandCards` row (the latest per seat counts),
+checked through the showdown helper's one validation layer
+(`rulebook.showdown_input`: the same bounds and messages as
+`POST /api/showdown/` and the "Who wins?" page), so a refused entry leaves
+the rows as they were.
 
-A seat's cards are shown to the other phones only once the hand reaches its
-showdown step (or is over); the entering seat, the host and the dealer see
-them at once. `helper` ranks the latest rows of the players still in with
-the hand's game, options and settings, and `fill` turns the ranking into the
-showdown form (`ledger.showdown_fill`). `keep` stores the result and the
-cards with the award that booked them, for the hand's history.
+A player's face-down cards are theirs until the showdown (`ledger.card_sight`
+says who sees what): nothing shown or refused before it depends on another
+player's face-down cards, for the host and the dealer too. So an entry is
+checked only against the cards its author may see; a card in two hands is
+flagged at the showdown, where the dealer may correct any hand (before it,
+only a seat with no phone). `helper` ranks the hands the showdown shows, and
+`fill` turns the ranking into the showdown form (`ledger.showdown_fill`).
+`keep` stores the result and the shown cards with the award, for the hand's
+history; `show` lets a folded player, or one who won unseen, show theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ledger import charging, facts, flow, games, hands, showdown_fill
-from ledger.actors import Actor
+from ledger import card_sight, charging, facts, flow, games, hands, showdown_fill
+from ledger.actors import READ_ONLY, Actor, Forbidden, recorder, seat_key_of
 from ledger.journal import LedgerError
 from ledger.models import Hand, HandCards, Posting, Seat, ShowdownKept
 from rulebook import cards as deck
@@ -36,6 +39,21 @@ NO_WILD_RANKS = "{game} has no wild ranks for the table to name."
 BOARD_TOO_MANY = "The table's cards can be at most {most}; this lists {count}."
 NOTHING_YET = "Nobody's cards are entered yet: enter them first."
 HIDDEN = "The other players' cards are shown once the hand reaches its showdown."
+NOBODY_SHOWS = "Only one player is still in: no hands are shown."
+THEIR_PHONE = (
+    "{name} enters their own cards from their phone; the dealer may correct them at the showdown."
+)
+FOREHEAD_OWN = (
+    "In {game} the cards dealt face up face the others: another player enters yours, "
+    "and you enter only those you may look at."
+)
+FOREHEAD_OTHERS = (
+    "{name}'s phone holds their seat: enter only the cards facing you, as face-up cards."
+)
+NOT_SHOWABLE = "{name}'s cards are already shown to the table."
+SHOW_WHEN = "Cards are shown once the hand reaches its showdown or is over."
+NOTHING_TO_SHOW = "{name} has no cards entered to show."
+NOT_YOURS_TO_SHOW = "Only {name} shows their cards, from their phone."
 BOARD = "The table"
 
 # Declare games, high-low games: how the showdown form asks who wins.
@@ -51,7 +69,7 @@ def _input():
 
 @dataclass
 class Entered:
-    """One player's latest cards, as the table shows them."""
+    """One player's latest cards as this viewer may see them (`ledger.card_sight`)."""
 
     seat: Seat | None
     name: str
@@ -61,6 +79,8 @@ class Entered:
     entered_by: str
     labels: list[tuple[str, str, bool]] = field(default_factory=list)  # (label, class, up)
     wild_ranks: list[str] = field(default_factory=list)  # the table's row: ranks named wild
+    whole: bool = True  # every card of the row; else only those this viewer may see
+    changed_by: str = ""  # on a player's own cards: who else entered them last
 
 
 def names_of(seats: Sequence[Seat]) -> dict[int, str]:
@@ -183,44 +203,28 @@ def enter(
 ) -> HandCards:
     """Record one player's cards (or the board's), or refuse with the reason and record nothing.
 
-    The host and the dealer enter anyone's and the board; a player only their
-    own seat's. Checked with every other player's latest cards: a card in two
-    hands, or more copies than the game's decks hold, is refused.
+    A player enters their own; the host or the dealer a seat with no phone,
+    the board, and from the showdown on anyone's. In a forehead game another
+    player enters the cards facing them (`_forehead_entry`). The entry is
+    checked against the cards its author may see, never the others.
     """
-    showdown_input = _input()
     if hand.status == Hand.Status.SETTLED:
         raise LedgerError(HAND_OVER.format(number=hand.number))
     seats = hands.seats_of(hand)
+    game = game_of(hand)
+    at = moment_of(hand)
+    names = names_of(list(seats.values()))
+    rows = latest(hand)
     if seat is None:
         actor.require_dealer(hand)
+        new = _table_row(game, cards, wild_ranks)
+        entered = new["cards"]
     else:
-        actor.require_seat(seat, hand)
         if seat.pk not in seats:
             raise LedgerError(NOT_IN_HAND.format(name=seat.person.name, number=hand.number))
-    game = game_of(hand)
-    names = names_of(list(seats.values()))
-    if seat is None:
-        new = _table_row(game, cards, wild_ranks)
-    else:
         new = _holding(hand, names[seat.pk], cards, up, declare)
-    rows: dict[int | None, object] = dict(latest(hand))
-    rows[seat.pk if seat else None] = new
-    held = {
-        names[seat_id]: deck.parse_cards(list(_field(row, "cards")))
-        for seat_id, row in rows.items()
-        if seat_id is not None
-    }
-    board = deck.parse_cards(list(_field(rows[None], "cards"))) if None in rows else []
-    try:
-        deck.check_cards(
-            held,
-            board,
-            decks=game.deck.decks if game else 1,
-            jokers=showdown_input.has_jokers(game),
-            black_spot=showdown_input.has_black_spot(game),
-        )
-    except deck.CardError as exc:
-        raise LedgerError(str(exc)) from None
+        new, entered = _authored(hand, game, seat, new, rows.get(seat.pk), actor, at)
+    _check_seen(hand, game, seat, entered, rows, names, actor, at)
     return HandCards.objects.create(
         night_id=hand.night_id,
         hand=hand,
@@ -230,7 +234,94 @@ def enter(
         declare=new["declare"],
         wild_ranks=new.get("wild_ranks", []),
         entered_by=actor.label,
+        entered_as=actor.key,
+        down_by=new.get("down_by", ""),
     )
+
+
+def _authored(
+    hand: Hand, game, seat: Seat, new: dict, before: HandCards | None, actor: Actor, at
+) -> tuple[dict, list[str]]:
+    """Who may enter this seat's cards now, and the row they make: (row, the cards they gave).
+
+    The holder always; the host or the dealer for a seat with no phone, or
+    at the showdown for any seat. A forehead game before the showdown splits
+    the row (`_forehead_entry`).
+    """
+    own = actor.role == "seat" and actor.seat.pk == seat.pk
+    if at.forehead and not at.reached_showdown:
+        return _forehead_entry(game, seat, new, before, actor, own=own)
+    if not own:
+        actor.require_seat(seat, hand)
+        if seat.claimed and not at.reached_showdown:
+            raise Forbidden(THEIR_PHONE.format(name=seat.person.name))
+    return new | {"down_by": "" if own else actor.key}, new["cards"]
+
+
+def _forehead_entry(
+    game, seat: Seat, new: dict, before: HandCards | None, actor: Actor, *, own: bool
+) -> tuple[dict, list[str]]:
+    """A forehead game's entry before the showdown, merged with the part its author cannot see.
+
+    The holder enters the cards they may look at (face down) and keeps the
+    ones facing the others; anyone else at the table enters the cards facing
+    them (face up) and keeps the holder's. A seat with no phone is entered
+    whole, as in any game.
+    """
+    if own:
+        if new["up"]:
+            raise LedgerError(FOREHEAD_OWN.format(game=game.name))
+        facing = _part(before, up=True)
+        return new | {"cards": new["cards"] + facing, "up": facing, "down_by": ""}, new["cards"]
+    if actor.role == "spectator":
+        raise Forbidden(READ_ONLY)
+    if not seat.claimed:
+        return new | {"down_by": actor.key}, new["cards"]
+    if new["up"] and sorted(new["up"]) != sorted(new["cards"]):
+        raise LedgerError(FOREHEAD_OTHERS.format(name=seat.person.name))
+    facing = new["cards"]
+    row = {
+        "cards": _part(before, up=False) + facing,
+        "up": facing,
+        "declare": before.declare if before else "",
+        "down_by": before.down_by if before else "",
+    }
+    return row, facing
+
+
+def _part(row: HandCards | None, *, up: bool) -> list[str]:
+    """A row's face-up cards, or its face-down ones, in their order."""
+    if row is None:
+        return []
+    return list(card_sight.pick(row.cards, row.up, down=not up, up=up))
+
+
+def _check_seen(hand, game, seat, entered, rows, names, actor: Actor, at) -> None:
+    """Refuse the cards just given where they clash with cards their author may see.
+
+    A clash with a card the author cannot see is accepted and flagged at the
+    showdown, so a refusal never tells anyone about a hidden card.
+    """
+    showdown_input = _input()
+    seen = {s.seat: s for s in card_sight.seen_all(_sight_rows(rows), actor.key, at)}
+    others = {
+        names[seat_id]: deck.parse_cards(list(s.cards))
+        for seat_id, s in seen.items()
+        if seat_id is not None and seat_id in names and (seat is None or seat_id != seat.pk)
+    }
+    board = deck.parse_cards(list(seen[None].cards)) if None in seen and seat is not None else []
+    try:
+        deck.check_entry(
+            names[seat.pk] if seat is not None else None,
+            deck.parse_cards(list(entered)),
+            others,
+            board,
+            decks=game.deck.decks if game else 1,
+            jokers=showdown_input.has_jokers(game),
+            black_spot=showdown_input.has_black_spot(game),
+        )
+    except deck.CardError as exc:
+        raise LedgerError(str(exc)) from None
 
 
 def names_wild_ranks(game) -> bool:
@@ -301,51 +392,151 @@ def _board(value: object) -> list[deck.Card]:
 # --- Who sees what -----------------------------------------------------------------------------
 
 
-def revealed(hand: Hand) -> bool:
-    """Whether every phone sees every player's cards: the hand is over or at its showdown."""
-    if hand.status == Hand.Status.SETTLED:
-        return True
+def reached_showdown(hand: Hand) -> bool:
+    """Whether the hand is at or past its showdown step (or, dealt without a game, settled)."""
     if hand.run_id is None:
-        return False
+        return hand.step == games.PLAIN_SHOWDOWN or hand.status == Hand.Status.SETTLED
     steps = games.steps(hand.run)
     showdown = next((i for i, s in enumerate(steps) if s.kind == "showdown"), None)
     return showdown is not None and flow.index_of(steps, hand.step) >= showdown
 
 
-def sees_all(actor: Actor, hand: Hand) -> bool:
-    return actor.role == "host" or actor.is_dealer(hand) or revealed(hand)
+def moment_of(hand: Hand, folded: Iterable[int] | None = None) -> card_sight.Moment:
+    """Where the hand is for seeing cards; `folded`, when the caller has the hand's state."""
+    if folded is None:
+        folded = hands.load(hand).state.folded
+    out = set(folded)
+    game = game_of(hand)
+    return card_sight.moment(
+        reached_showdown=reached_showdown(hand),
+        still_in=[s for s in hand.seat_order if s not in out],
+        over=hand.status == Hand.Status.SETTLED,
+        forehead=bool(game and game.showdown.forehead),
+    )
+
+
+def _sight_rows(rows: Mapping[int | None, HandCards]) -> list[card_sight.Row]:
+    return [
+        card_sight.Row(
+            seat=seat_id,
+            cards=tuple(row.cards),
+            up=tuple(row.up),
+            declare=row.declare,
+            down_by=row.down_by,
+            shown=row.shown,
+        )
+        for seat_id, row in rows.items()
+    ]
 
 
 def shown(
-    hand: Hand, actor: Actor, rows: Mapping | None = None, seats: Mapping | None = None
+    hand: Hand,
+    actor: Actor,
+    rows: Mapping | None = None,
+    seats: Mapping | None = None,
+    *,
+    at: card_sight.Moment | None = None,
 ) -> list[Entered]:
-    """The latest cards this viewer may see, board first, then in seat order.
+    """The latest cards this viewer may see (`ledger.card_sight`), board first, then by seat.
 
-    `seats`: the night's seats with their people, when the caller has them.
+    `seats`: the night's seats with their people, and `at`, the hand's moment,
+    when the caller has them.
     """
     rows = latest(hand) if rows is None else rows
-    everyone = sees_all(actor, hand)
-    mine = actor.seat.pk if actor.role == "seat" else None
+    at = moment_of(hand) if at is None else at
+    seen = {s.seat: s for s in card_sight.seen_all(_sight_rows(rows), actor.key, at)}
     seats = hands.seats_of(hand, seats)
     names = names_of(list(seats.values()))
     found = []
     for seat_id in [None, *hand.seat_order]:
-        row = rows.get(seat_id)
-        if row is None or not (everyone or (seat_id is not None and seat_id == mine)):
+        sight = seen.get(seat_id)
+        if sight is None:
             continue
+        row = rows[seat_id]
         found.append(
             Entered(
                 seat=seats.get(seat_id),
                 name=names.get(seat_id, BOARD),
-                codes=list(row.cards),
-                up=list(row.up),
-                declare=row.declare,
-                entered_by=row.entered_by,
-                labels=labelled(row.cards, row.up),
+                codes=list(sight.cards),
+                up=list(sight.up),
+                declare=sight.declare,
+                entered_by=row.entered_by if sight.whole else "",
+                labels=labelled(sight.cards, sight.up),
                 wild_ranks=list(row.wild_ranks),
+                whole=sight.whole,
+                changed_by=_changed_by(row, actor),
             )
         )
     return found
+
+
+def _changed_by(row: HandCards, actor: Actor) -> str:
+    """On a player's own cards: who else entered them last ("the host", "Cat"), else ""."""
+    if row.seat_id is None or actor.key != seat_key_of(row.seat_id):
+        return ""
+    if row.entered_as in ("", actor.key):
+        return ""
+    return recorder(row.entered_by)
+
+
+def clash(hand: Hand, rows: Mapping, at: card_sight.Moment) -> str:
+    """At the showdown: a card in two shown hands (or more copies than the decks hold), else ""."""
+    if not at.reached_showdown:
+        return ""
+    names = names_of(list(hands.seats_of(hand).values()))
+    shown_rows = {r.seat: r for r in card_sight.shown_at_showdown(_sight_rows(rows), at)}
+    held = {
+        names[seat_id]: deck.parse_cards(list(shown_rows[seat_id].cards))
+        for seat_id in hand.seat_order
+        if seat_id in shown_rows and seat_id in names
+    }
+    board = shown_rows.get(None)
+    game = game_of(hand)
+    showdown_input = _input()
+    try:
+        deck.check_cards(
+            held,
+            deck.parse_cards(list(board.cards)) if board else [],
+            decks=game.deck.decks if game else 1,
+            jokers=showdown_input.has_jokers(game),
+            black_spot=showdown_input.has_black_spot(game),
+        )
+    except deck.CardError as exc:
+        return str(exc)
+    return ""
+
+
+def show(*, hand: Hand, seat: Seat, actor: Actor) -> HandCards:
+    """A player shows the table their cards after the showdown: a folded hand, or one won unseen.
+
+    Their own phone, or the host or the dealer for a seat with no phone. A
+    new row with the same cards, marked shown.
+    """
+    at = moment_of(hand)
+    if not (at.reached_showdown or at.over):
+        raise LedgerError(SHOW_WHEN)
+    own = actor.role == "seat" and actor.seat.pk == seat.pk
+    if not own:
+        actor.require_seat(seat, hand)
+        if seat.claimed:
+            raise Forbidden(NOT_YOURS_TO_SHOW.format(name=seat.person.name))
+    row = latest(hand).get(seat.pk)
+    if row is None:
+        raise LedgerError(NOTHING_TO_SHOW.format(name=seat.person.name))
+    if row.shown or seat.pk in at.contenders:
+        raise LedgerError(NOT_SHOWABLE.format(name=seat.person.name))
+    return HandCards.objects.create(
+        night_id=hand.night_id,
+        hand=hand,
+        seat=seat,
+        cards=row.cards,
+        up=row.up,
+        declare=row.declare,
+        entered_by=row.entered_by,
+        entered_as=row.entered_as,
+        down_by=row.down_by,
+        shown=True,
+    )
 
 
 def labelled(codes: Sequence[str], up: Sequence[str] = ()) -> list[tuple[str, str, bool]]:
@@ -382,12 +573,20 @@ class Helper:
 
 
 def helper(hand: Hand, *, fill: bool = True) -> Helper:
-    """Rank the latest cards of the players still in, and fill the showdown form from it."""
+    """Rank the hands the showdown shows, and fill the showdown form from it.
+
+    Only from the showdown on, and only with two or more players still in:
+    before it, or for a lone player left, a ranking would tell their cards.
+    """
     showdown_input = _input()
     play = hands.load(hand)
-    seats = play.seats
-    names = names_of(list(seats.values()))
-    still_in = [s for s in hand.seat_order if s not in play.state.folded]
+    at = moment_of(hand, play.state.folded)
+    if not at.reached_showdown:
+        return Helper(error=HIDDEN)
+    if not at.contenders:
+        return Helper(error=NOBODY_SHOWS)
+    names = names_of(list(play.seats.values()))
+    still_in = [s for s in hand.seat_order if s in at.contenders]
     rows = latest(hand)
     entered = [s for s in still_in if s in rows]
     answer = Helper(missing=[names[s] for s in still_in if s not in rows])
@@ -498,14 +697,18 @@ def _made_words(made: Mapping) -> dict:
 
 
 def keep(hand: Hand, postings: Sequence[Posting], recorded_by: str) -> ShowdownKept | None:
-    """Keep the helper's result and the cards with the award just booked, if cards were entered.
+    """Keep the helper's result and the shown cards with the award just booked, if any were.
 
-    Best effort: a hand whose cards the helper cannot rank keeps the cards alone.
+    Only the hands the showdown shows: a folded hand, or one that won when
+    everyone else folded, is kept by nobody. Best effort: a hand whose cards
+    the helper cannot rank keeps the cards alone.
     """
     award = next((p for p in reversed(postings) if p.kind == "award"), None)
     if award is None or not HandCards.objects.filter(hand=hand).exists():
         return None
     found = helper(hand, fill=False)
+    if not found.cards:
+        return None
     return ShowdownKept.objects.create(
         night_id=hand.night_id,
         hand=hand,

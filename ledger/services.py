@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -390,35 +391,47 @@ def join_link_claim(*, token: str, session_key: str) -> Seat:
     return seat
 
 
+# A claim whose answer was lost may be sent again this long after it was first made.
+CLAIM_RETRY = timedelta(minutes=2)
+
+
 @transaction.atomic
 def join_link_claim_key(
-    *, token: str, held_key: str = "", request_key: str = ""
+    *, token: str, held_key: str = "", request_key: str = "", address: str = ""
 ) -> tuple[Seat, str, str]:
     """An API phone claims the seat behind a join link: (seat, its seat key, what happened).
 
-    What happened is "claimed", "replayed" (the same claim sent again with the
-    same request key) or "held" (the phone sent the key it already holds).
-    Only the key's hash is kept. With a request key the seat key is derived
-    from it, the link and the site's secret, so a retried claim whose answer
-    was lost gets the same key back without the key ever being stored; any
-    other claim of a held seat is refused (SeatHeld).
+    What happened is "claimed", "replayed" (the same claim sent again) or
+    "held" (the phone sent the key it already holds). Only the key's hash is
+    kept. With a request key the seat key is derived from it, the caller's
+    address, the link and the site's secret, so a retried claim whose answer
+    was lost gets the same key back without the key ever being stored; but
+    only from the same address and within `CLAIM_RETRY` of the claim, so
+    someone who learns the request key later gets nothing. Any other claim of
+    a held seat is refused (SeatHeld).
     """
     seat = _claimable(token)
     if held_key and seat.device_key_hash == seat_key_hash(held_key):
         return seat, held_key, "held"
-    key = _derived_key(seat, request_key) if request_key else secrets.token_urlsafe(32)
-    if request_key and seat.device_key_hash == seat_key_hash(key):
+    key = _derived_key(seat, request_key, address) if request_key else secrets.token_urlsafe(32)
+    if request_key and seat.device_key_hash == seat_key_hash(key) and _retry_in_time(seat):
         return seat, key, "replayed"
     if seat.claimed:
         raise SeatHeld(SEAT_HELD)
     seat.device_key_hash = seat_key_hash(key)
-    seat.save(update_fields=["device_key_hash"])
+    seat.device_claimed_at = timezone.now()
+    seat.save(update_fields=["device_key_hash", "device_claimed_at"])
     return seat, key, "claimed"
 
 
-def _derived_key(seat: Seat, request_key: str) -> str:
+def _retry_in_time(seat: Seat) -> bool:
+    claimed = seat.device_claimed_at
+    return claimed is not None and timezone.now() - claimed <= CLAIM_RETRY
+
+
+def _derived_key(seat: Seat, request_key: str, address: str) -> str:
     """The seat key for one claim request: unguessable without the phone's own request key."""
-    mac = salted_hmac("ledger.seat-key", f"{seat.pk}:{seat.join_token}:{request_key}")
+    mac = salted_hmac("ledger.seat-key", f"{seat.pk}:{seat.join_token}:{request_key}:{address}")
     return mac.hexdigest()
 
 
@@ -426,7 +439,8 @@ def join_link_release(*, seat: Seat) -> Seat:
     """The host frees the seat: the phone holding it lets go; the same link can be claimed again."""
     seat.claimed_session = ""
     seat.device_key_hash = ""
-    seat.save(update_fields=["claimed_session", "device_key_hash"])
+    seat.device_claimed_at = None
+    seat.save(update_fields=["claimed_session", "device_key_hash", "device_claimed_at"])
     return seat
 
 
@@ -435,7 +449,10 @@ def join_link_revoke(*, seat: Seat) -> Seat:
     seat.join_revoked = True
     seat.claimed_session = ""
     seat.device_key_hash = ""
-    seat.save(update_fields=["join_revoked", "claimed_session", "device_key_hash"])
+    seat.device_claimed_at = None
+    seat.save(
+        update_fields=["join_revoked", "claimed_session", "device_key_hash", "device_claimed_at"]
+    )
     return seat
 
 
@@ -445,7 +462,16 @@ def join_link_renew(*, seat: Seat) -> Seat:
     seat.join_revoked = False
     seat.claimed_session = ""
     seat.device_key_hash = ""
-    seat.save(update_fields=["join_token", "join_revoked", "claimed_session", "device_key_hash"])
+    seat.device_claimed_at = None
+    seat.save(
+        update_fields=[
+            "join_token",
+            "join_revoked",
+            "claimed_session",
+            "device_key_hash",
+            "device_claimed_at",
+        ]
+    )
     return seat
 
 

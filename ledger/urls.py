@@ -34,6 +34,7 @@ urlpatterns = [
     path("<id:night_id>/hands/<id:hand_id>/showdown/", dealer.hand_showdown, name="hand_showdown"),
     path("<id:night_id>/hands/<id:hand_id>/step/", dealer.hand_step, name="hand_step"),
     path("<id:night_id>/hands/<id:hand_id>/cards/", cards.hand_cards, name="hand_cards"),
+    path("<id:night_id>/hands/<id:hand_id>/cards/show/", cards.show_cards, name="hand_cards_show"),
     path(
         "<id:night_id>/hands/<id:hand_id>/scores/undo/",
         dealer.hand_score_undo,

@@ -258,3 +258,30 @@ def check_cards(
             raise CardError(
                 f"{card.label} is {where}: {_game_size(decks)} has {copies} {card.label}."
             )
+
+
+def check_entry(
+    name: str | None,
+    cards: Sequence[Card],
+    others: Mapping[str, Sequence[Card]],
+    board: Sequence[Card] = (),
+    *,
+    decks: int = 1,
+    jokers: int = 0,
+    black_spot: bool = False,
+) -> None:
+    """Refuse one hand (no `name`: the board) being entered where it clashes with those beside it.
+
+    Only clashes that take in this hand count: two of the others that clash
+    with each other are no reason to refuse this one (the showdown flags them).
+    Give only the cards the person entering may see, so a refusal never tells
+    them about a card they could not see.
+    """
+    mine = set(cards)
+
+    def relevant(held: Sequence[Card]) -> list[Card]:
+        return [c for c in held if c in mine]
+
+    beside = {other: relevant(held) for other, held in others.items() if other != name}
+    hands, on_board = ({name: cards, **beside}, relevant(board)) if name else (beside, cards)
+    check_cards(hands, on_board, decks=decks, jokers=jokers, black_spot=black_spot)

@@ -213,7 +213,10 @@ class Showdown(Strict):
     hand, `names_wilds` only reads wild ranks off them. `declare`: players
     declare high, low or both (a declare pot always does); `up_only`: only
     the face-up cards play; `ace_low`: an ace is the lowest card in a high
-    hand (one-card games where the ace is the worst card).
+    hand (one-card games where the ace is the worst card). `forehead`: the
+    cards dealt face up face everyone but their holder (held to the
+    forehead), so at a live hand another player enters them and the holder's
+    phone never shows them until the hand is over.
     """
 
     helper: bool = True
@@ -233,6 +236,7 @@ class Showdown(Strict):
     up_only: bool = False
     ace_low: bool = False
     three_card_order: ThreeCardOrder = "three_card_poker"
+    forehead: bool = False
     wilds: list[Wild] = []
     kill_cards: list[Condition] = []
     auto_wins: list[Condition] = []

@@ -47,7 +47,8 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     error: inputs.RequestError | None = None
     outcome = None
     if request.method == "POST":
-        if limits.showdown_limited(request):
+        # Only a ranking counts: a tap on the grid, adding or taking out a player costs little.
+        if "show" in request.POST and limits.showdown_limited(request):
             context |= _form_context(table, game, inputs.RequestError(limits.TOO_MANY_SHOWDOWNS))
             return _render(request, context, status=429)
         table = tap_grid.Table.from_form(request.POST)

@@ -225,7 +225,12 @@ def write_once(
         return {"status": status, "body": body}
 
     result = journal.once(
-        night=actor.night, key=key, payload=_payload(request), write=run, lock=lock
+        night=actor.night,
+        caller=actor.key,
+        key=key,
+        payload=_payload(request),
+        write=run,
+        lock=lock,
     )
     return _answer(result, replayed=not ran)
 

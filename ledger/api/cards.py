@@ -7,17 +7,19 @@ itself `rulebook.showdown_input`). `GET hands/<h>/showdown-helper/`: the
 cards this caller may see, the helper's ranking (as `POST /api/showdown/`
 answers it) and the showdown it proposes, in `hands/<h>/showdown/`'s own
 shape (`winners`, `low_winners`, `bookings`) or the award's declarations.
-Other players' cards, and so the ranking, are shown to a seat only once the
-hand reaches its showdown.
+Before the showdown a caller sees only the face-up cards, the table's and
+those they entered themselves (`ledger.card_sight`), the host and the dealer
+too; the ranking waits for the showdown.
 """
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, Throttled
 from rest_framework.response import Response
 
+from homegame import limits
 from ledger import seat_cards, services
 from ledger.api.base import (
     KEY_PARAMETER,
@@ -25,6 +27,7 @@ from ledger.api.base import (
     WRITE_ERRORS,
     LedgerApi,
     Refused,
+    _error,
     hand_in,
     night_actor,
     seats_named,
@@ -55,10 +58,21 @@ class EnteredOutput(serializers.Serializer):
 
 class CardsOutput(serializers.Serializer):
     entered = EnteredOutput()
-    shown = EnteredOutput(many=True, help_text="Every player's cards this caller may see.")
+    shown = EnteredOutput(
+        many=True,
+        help_text="The cards this caller may see: before the showdown their own, the face-up "
+        "cards, the table's and those they entered; from it on, the hands it shows.",
+    )
 
     class Meta:
         ref_name = "HandCardsWrite"
+
+
+class ShownOutput(serializers.Serializer):
+    shown = EnteredOutput(many=True, help_text="The cards this caller may see now.")
+
+    class Meta:
+        ref_name = "HandCardsShown"
 
 
 class FillBooking(serializers.Serializer):
@@ -135,6 +149,15 @@ def _entered(e: seat_cards.Entered) -> dict:
     }
 
 
+def _whose(actor, given: dict):
+    """The seat a request names, else the caller's own seat: whose cards these are."""
+    if "seat" in given:
+        return seats_named(actor.night, [given["seat"]])[given["seat"]]
+    if actor.seat is not None:
+        return actor.seat
+    raise Refused(SEAT_NEEDED)
+
+
 class CardsApi(LedgerApi):
     """One player's cards for the showdown helper: a seat its own, the host or dealer anyone's."""
 
@@ -174,13 +197,7 @@ class CardsApi(LedgerApi):
             raise Refused(SEAT_OR_BOARD)
         seat = None
         if not given["board"]:
-            if "seat" in given:
-                seat = seats_named(actor.night, [given["seat"]])[given["seat"]]
-            elif actor.seat is not None:
-                seat = actor.seat
-            else:
-                raise Refused(SEAT_NEEDED)
-            actor.require_seat(seat, hand)
+            seat = _whose(actor, given)
         else:
             actor.require_dealer(hand)
 
@@ -197,6 +214,7 @@ class CardsApi(LedgerApi):
                 actor=actor,
             )
             shown = seat_cards.shown(locked, actor)
+            # Whoever enters cards sees what they entered (`ledger.card_sight`).
             entered = next(e for e in shown if (e.seat.pk if e.seat else None) == row.seat_id)
             body = {"entered": _entered(entered), "shown": [_entered(e) for e in shown]}
             return status.HTTP_201_CREATED, CardsOutput(body).data
@@ -204,20 +222,66 @@ class CardsApi(LedgerApi):
         return write_once(request, actor, write)
 
 
+class ShowApi(LedgerApi):
+    """Show the table a hand nobody else sees: a folded one, or one that won when all folded.
+
+    From the showdown on (or once the hand is over). A seat key shows its own
+    seat's; the host or the dealer a seat with no phone.
+    """
+
+    class InputSerializer(serializers.Serializer):
+        seat = RecordId(
+            required=False, help_text="Whose cards; a seat key's own seat when left out."
+        )
+
+        class Meta:
+            ref_name = "HandCardsShow"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: ShownOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        hand_in(actor.night, number)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seat = _whose(actor, data.validated_data)
+
+        def write(night: Night):
+            locked = hand_in(night, number)
+            seat_cards.show(hand=locked, seat=seat, actor=actor)
+            shown = [_entered(e) for e in seat_cards.shown(locked, actor)]
+            return status.HTTP_201_CREATED, ShownOutput({"shown": shown}).data
+
+        return write_once(request, actor, write)
+
+
 class HelperApi(LedgerApi):
     """The showdown helper for a live hand: the cards, the ranking and the proposed showdown.
 
-    The host and the hand's dealer may ask at any time; a seat or the
-    spectator link once the hand reaches its showdown (before, they would see
-    others' cards: 403).
+    Anyone at the night (host, seat, spectator link) once the hand reaches its
+    showdown: before it the ranking would tell others' cards (403). The cards
+    listed are those the caller may see: the hands the showdown shows.
     """
 
-    @extend_schema(tags=TAG, responses={200: HelperOutput, **READ_ERRORS})
+    @extend_schema(
+        tags=TAG,
+        responses={
+            200: HelperOutput,
+            **READ_ERRORS,
+            429: _error(limits.TOO_MANY_RANKINGS),
+        },
+    )
     def get(self, request, night_id: int, number: int):
         actor = night_actor(request, night_id)
         hand = hand_in(actor.night, number)
-        if not seat_cards.sees_all(actor, hand):
+        if not seat_cards.reached_showdown(hand):
             raise PermissionDenied(seat_cards.HIDDEN)
+        if limits.helper_limited(request, actor.night.pk):
+            raise Throttled(detail=limits.TOO_MANY_RANKINGS, wait=limits.SHOWDOWN_WAIT)
         found = seat_cards.helper(hand, fill=hand.status != hand.Status.SETTLED)
         fill = None
         if found.fill is not None:

@@ -10,7 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import amounts, games, hands, inputs, runs, services
+from ledger import amounts, games, hands, inputs, runs, seat_cards, services
 from ledger.actors import READ_ONLY, Actor, Forbidden
 from ledger.api import reads
 from ledger.api.base import (
@@ -455,6 +455,7 @@ class AwardApi(LedgerApi):
                     given.get("low_order", []),
                 )
             posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
+            seat_cards.keep(play.hand, [posting], actor.label)  # the shown cards, with the award
             return status.HTTP_201_CREATED, _hand_write(posting, play)
 
         return write_once(request, actor, write)

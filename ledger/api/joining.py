@@ -9,9 +9,12 @@ link. A token that matches no live link counts as a failed join attempt for
 the caller's address (homegame/limits.py), and past the limit answers 429.
 
 The Idempotency-Key is honoured without storing the secret: the seat key is
-derived from it (with the link and the site's secret), so the same claim sent
-again gets the same key back. The request key is part of the phone's secret
-here, so it must be long and random (a fresh UUID).
+derived from it (with the caller's address, the link and the site's secret),
+so the same claim sent again from the same address within two minutes gets
+the same key back, and never afterwards. The request key is part of the
+phone's secret here, so it must be a fresh random UUID (version 4, as
+`crypto.randomUUID()` or Python's `uuid.uuid4()` make it); anything else is
+refused before the link is even looked at.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from homegame import limits
-from ledger import services
+from ledger import inputs, services
 from ledger.api.base import (
     KEY_PARAMETER,
     REPLAYED_HEADER,
@@ -36,9 +39,10 @@ from ledger.api.base import (
 from ledger.api_auth import SEAT_HEADER
 
 TAG = ["ledger: seats and chips"]
-# The request key stands in for the seat key's randomness: 16 characters of a UUID at least.
-LEAST_KEY = 16
-SHORT_KEY = "Claiming a seat needs an Idempotency-Key of at least {least} characters (a UUID)."
+NOT_RANDOM_KEY = (
+    "Claiming a seat needs a fresh random UUID as its Idempotency-Key "
+    "(version 4, such as 0f8e4a52-6c1d-4b7e-9a3f-2d5c8b1e7f40)."
+)
 
 
 class ClaimInput(serializers.Serializer):
@@ -82,7 +86,9 @@ class JoinApi(APIView):
                 description=f"This phone already holds the seat (it sent its key as "
                 f"{SEAT_HEADER}): the same key back, nothing changed.",
             ),
-            400: _error("The body has no token, or the Idempotency-Key is missing or short."),
+            400: _error(
+                "The body has no token, or the Idempotency-Key is missing or not a random UUID."
+            ),
             404: _error(services.NO_SUCH_LINK),
             409: _error(services.SEAT_HELD),
             429: _error(limits.TOO_MANY_LINKS),
@@ -90,8 +96,8 @@ class JoinApi(APIView):
     )
     def post(self, request):
         request_key = idempotency_key(request)
-        if len(request_key) < LEAST_KEY:
-            raise Refused(SHORT_KEY.format(least=LEAST_KEY))
+        if not inputs.is_random_uuid(request_key):
+            raise Refused(NOT_RANDOM_KEY)
         data = ClaimInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -99,6 +105,7 @@ class JoinApi(APIView):
                 token=data.validated_data["token"],
                 held_key=request.headers.get(SEAT_HEADER, ""),
                 request_key=request_key,
+                address=limits.address_of(request),
             )
         except services.UnknownLink:
             if limits.failed_join(request):

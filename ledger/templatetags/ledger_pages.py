@@ -7,6 +7,8 @@ from django import template
 from django.contrib import messages
 from django.utils.html import format_html
 
+from ledger import actors
+
 register = template.Library()
 
 
@@ -67,12 +69,7 @@ def posting_words(posting) -> str:
 @register.filter
 def recorder(recorded_by: str) -> str:
     """Who recorded it, as the table says it: "the host", or the player's name."""
-    role, _, name = recorded_by.partition(":")
-    if role == "host":
-        return "the host"
-    if role.startswith("seat"):
-        return name or recorded_by
-    return recorded_by
+    return actors.recorder(recorded_by)
 
 
 @register.filter

@@ -37,12 +37,9 @@ def hand_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
         return seat_from(night, post.get("seat")) if post.get("seat") else None
 
     def check() -> None:
-        hand = hand_of(found, hand_id)
-        seat = target(found)
-        if seat is None:
-            actor.require_dealer(hand)
-        else:
-            actor.require_seat(seat, hand)
+        # Whose cards this caller may enter depends on the hand (`seat_cards.enter` decides).
+        if target(found) is None:
+            actor.require_dealer(hand_of(found, hand_id))
 
     def call(night: Night) -> dict:
         seat = target(night)
@@ -59,8 +56,42 @@ def hand_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             actor=_actor(night, actor),
         )
         who = row.seat.person.name if row.seat else seat_cards.BOARD
-        return {"summary": [f"Cards for {who}: {seat_cards.text_of(row.cards)}."]}
+        return {"summary": [f"Cards saved for {who}."]}
 
+    return write(
+        request,
+        found,
+        actor=actor,
+        check=check,
+        call=call,
+        done=_done(request, found, actor, to_deal),
+        refused=_refused(request, found, actor, to_deal),
+    )
+
+
+@require_POST
+def show_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """A player shows the table cards nobody else sees: a folded hand, or one won unseen."""
+    post = request.POST
+    found, actor = night_for(request, night_id)
+
+    def call(night: Night) -> dict:
+        seat = seat_from(night, post.get("seat"))
+        seat_cards.show(hand=fresh(hand_of(night, hand_id)), seat=seat, actor=_actor(night, actor))
+        return {"summary": [f"{seat.person.name}'s cards are shown to the table."]}
+
+    return write(
+        request,
+        found,
+        actor=actor,
+        check=lambda: None,
+        call=call,
+        done=_done(request, found, actor, to_deal=False),
+        refused=_refused(request, found, actor, to_deal=False),
+    )
+
+
+def _done(request: HtmxHttpRequest, found: Night, actor: Actor, to_deal: bool):
     def done(result: dict) -> HttpResponse:
         if not to_deal and partial_wanted(request):
             return table.answer(request, found, actor, notice=" ".join(result.get("summary", [])))
@@ -68,12 +99,16 @@ def hand_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             messages.info(request, line)
         return see_other(dealer.deal_url(found) if to_deal else dealer.table_url(found))
 
+    return done
+
+
+def _refused(request: HtmxHttpRequest, found: Night, actor: Actor, to_deal: bool):
     def refused(message: str, status: int) -> HttpResponse:
         if to_deal:
             return dealer.answer(request, found, actor, status=status, error=message)
         return table.answer(request, found, actor, error=message, status=status)
 
-    return write(request, found, check=check, call=call, done=done, refused=refused)
+    return refused
 
 
 def _tapped(seat: Seat | None, cards: str, up: str, code: str) -> tuple[list[str], list[str]]:

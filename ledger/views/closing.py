@@ -107,6 +107,7 @@ def end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     return write(
         request,
         found,
+        actor=actor,
         check=actor.require_host,
         call=call,
         done=lambda result: see_other(reverse("ledger:settlement", args=[found.pk])),
@@ -127,6 +128,7 @@ def riding_share(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     return write(
         request,
         found,
+        actor=actor,
         check=actor.require_host,
         call=lambda night: {
             "message": closing.riding_share(night=night, recorded_by=actor.label).memo
@@ -166,6 +168,7 @@ def end_adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     return write(
         request,
         found,
+        actor=actor,
         check=actor.require_host,
         call=call,
         done=lambda result: see_other(back),
@@ -249,6 +252,7 @@ def mark_paid(request: HtmxHttpRequest, night_id: int, payment_id: int) -> HttpR
     return write(
         request,
         found,
+        actor=actor,
         check=actor.require_host,
         call=call,
         done=lambda result: see_other(reverse("ledger:settlement", args=[found.pk])),

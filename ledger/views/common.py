@@ -60,21 +60,29 @@ def message(exc: Exception) -> str:
     return str(exc)
 
 
-def run_once(request: HttpRequest, night: Night, call: Callable[[Night], dict | None]) -> dict:
-    """Run a write at most once for the form's idempotency key, the posted body as its payload."""
+def run_once(
+    request: HttpRequest, night: Night, caller: str, call: Callable[[Night], dict | None]
+) -> dict:
+    """Run a write at most once for the caller's form key, the posted body as its payload.
+
+    `caller` scopes the key (`Actor.key`, or a phone's session before it holds a seat).
+    """
     key = request.POST.get("idempotency_key", "").strip()
     if not inputs.is_key(key):
         raise LedgerError(KEY_MISSING)
     payload = {"path": request.path} | {
         name: request.POST.getlist(name) for name in sorted(request.POST) if name not in NOT_SENT
     }
-    return journal.once(night=night, key=key, payload=payload, write=lambda n: call(n) or {})
+    return journal.once(
+        night=night, caller=caller, key=key, payload=payload, write=lambda n: call(n) or {}
+    )
 
 
 def write(
     request: HttpRequest,
     night: Night,
     *,
+    actor: Actor,
     check: Callable[[], None],
     call: Callable[[Night], dict | None],
     done: Callable[[dict], HttpResponse],
@@ -83,7 +91,7 @@ def write(
     """Check the role, write once, and answer: `done(result)` or `refused(message, status)`."""
     try:
         check()
-        result = run_once(request, night, call)
+        result = run_once(request, night, actor.key, call)
     except Forbidden as exc:
         return refused(str(exc), 403)
     except KeyConflict as exc:

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from homegame import limits
 from ledger import card_taps, charging, facts, flow, games, hands, runs, scores, seat_cards
 from ledger.actors import Actor
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
@@ -128,16 +129,20 @@ HELPER_MODES = ("rank", "fill")
 def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) -> dict:
     """The showdown helper's panel: each player's cards, and on asking the ranking or the fill.
 
-    "Rank the hands" (`?helper=rank`) shows the helper's result; "Fill the
-    showdown form" (`?helper=fill`) also ticks the form from it. Both are
-    reads: the dealer still books the showdown.
+    Before the showdown the dealer sees what any viewer sees (`ledger.card_sight`):
+    the face-up cards, the table's, and those they entered for a seat with no
+    phone; a claimed seat enters its own. From the showdown on, every hand it
+    shows, which the dealer may correct. "Rank the hands" (`?helper=rank`)
+    shows the helper's result; "Fill the showdown form" (`?helper=fill`) also
+    ticks the form from it. Both are reads: the dealer still books the showdown.
     """
     mode = request.GET.get("helper", "")
     mode = mode if mode in HELPER_MODES else ""
     rows = seat_cards.latest(hand)
-    shown = {e.seat.pk if e.seat else None: e for e in seat_cards.shown(hand, actor, rows)}
+    at = seat_cards.moment_of(hand, folded=[r.seat.pk for r in in_hand if r.folded])
+    shown = {e.seat.pk if e.seat else None: e for e in seat_cards.shown(hand, actor, rows, at=at)}
     game = seat_cards.game_of(hand)
-    # Each player's tap grid; a card another hand (folded ones too) or the board holds is greyed.
+    # Each player's tap grid; a card this dealer sees in another hand or on the board is greyed.
     board = shown.get(None)
     held = {k: (e.codes, e.up) for k, e in shown.items() if k is not None}
     grids = card_taps.grids(
@@ -152,25 +157,39 @@ def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) 
             {
                 "row": r,
                 "entered": shown.get(r.seat.pk),
+                "has_cards": r.seat.pk in rows,
+                "may_enter": _may_enter(r.seat, actor, at),
                 "grid": grids.get(r.seat.pk),
                 "form_id": f"cards-form-{r.seat.pk}",
             }
             for r in in_hand
             if not r.folded
         ],
-        "helper_board": shown.get(None),
+        "helper_board": board,
         "helper_wants_board": bool(game and game.showdown.board != "none"),
         "helper_wants_ranks": seat_cards.names_wild_ranks(game),
-        "helper_hidden": not seat_cards.sees_all(actor, hand),
+        "helper_hidden": not at.reached_showdown,
+        "helper_forehead": at.forehead and not at.reached_showdown,
+        "helper_clash": seat_cards.clash(hand, rows, at),
         "helper_off": game.showdown.no_helper if game and not game.showdown.helper else "",
     }
-    if mode and seat_cards.sees_all(actor, hand) and not ctx["helper_off"]:
+    if mode and at.reached_showdown and not ctx["helper_off"]:
+        if limits.helper_limited(request, hand.night_id):
+            ctx["helper"] = seat_cards.Helper(error=limits.TOO_MANY_RANKINGS)
+            return ctx
         found = seat_cards.helper(hand, fill=mode == "fill")
         ctx["helper"] = found
         ctx["helper_words"] = seat_cards.words(found.data, found.cards) if found.data else None
         if found.fill is not None:
             ctx["fill"] = found.fill.post()
     return ctx
+
+
+def _may_enter(seat, actor: Actor, at) -> bool:
+    """Whether the panel offers to enter a seat's cards now (`seat_cards.enter` decides)."""
+    if actor.role == "seat" and actor.seat.pk == seat.pk:
+        return True
+    return at.reached_showdown or not seat.claimed or at.forehead
 
 
 def _booked_here(phases: list, index: int) -> list[str]:
@@ -335,6 +354,7 @@ def deal_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpResp
     return write(
         request,
         found,
+        actor=actor,
         check=lambda: check(found, actor),
         call=lambda locked: call(locked, actor),
         done=done,

@@ -158,6 +158,7 @@ def seats_write(request: HtmxHttpRequest, night_id: int, call, *, host_only: boo
     return write(
         request,
         found,
+        actor=actor,
         check=check,
         call=lambda locked: call(locked, actor),
         done=done,

@@ -148,24 +148,51 @@ def answer(
 
 
 def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> dict:
-    """The showdown helper on the table: this seat's own cards to enter, and the cards shown.
+    """The cards at the table: this seat's own to enter, and the others' this viewer may see.
 
-    A player in the hand enters their own cards from their phone at any step;
-    the others' are listed here once the hand reaches its showdown.
+    A player in the hand enters their own cards from their phone at any step.
+    Before the showdown a viewer sees only the face-up cards, the table's and
+    those they entered themselves (`ledger.card_sight`); from it on, the
+    hands it shows.
     """
     hand = view.hand
     rows = state.drawn_once(("cards", hand.pk), marks, lambda: seat_cards.latest(hand))
-    shown = seat_cards.shown(hand, actor, rows, seats={r.seat.pk: r.seat for r in view.rows})
+    at = seat_cards.moment_of(hand, folded=[r.seat.pk for r in view.rows if r.folded])
+    shown = seat_cards.shown(hand, actor, rows, seats={r.seat.pk: r.seat for r in view.rows}, at=at)
+    own = next((e for e in shown if actor.seat is not None and e.seat == actor.seat), None)
     mine = None
     if actor.role == "seat" and view.open:
         row = next((r for r in view.rows if r.seat.pk == actor.seat.pk), None)
         if row is not None and row.in_hand and not row.folded:
-            entered = next((e for e in shown if e.seat == actor.seat), None)
             # Only this seat's own cards: the others' are never greyed (that would show them).
-            held = {"mine": (entered.codes, entered.up)} if entered else {}
+            held = {"mine": (own.codes, own.up)} if own else {}
             grid = card_taps.grids(["mine"], held, seat_cards.game_of(hand))["mine"]
-            mine = {"entered": entered, "grid": grid}
-    return {"your_cards": mine, "cards_shown": shown if seat_cards.sees_all(actor, hand) else []}
+            mine = {
+                "entered": own,
+                "grid": grid,
+                "forehead": at.forehead and not at.reached_showdown,
+            }
+    others = [e for e in shown if not (mine and e is own)]
+    return {
+        "your_cards": mine,
+        "cards_seen": others,
+        "cards_at_showdown": at.reached_showdown,
+        "cards_clash": seat_cards.clash(hand, rows, at),
+        "may_show": _may_show(view, actor, rows, at),
+        # A hand dealt without a game has no steps: the dealer calls its showdown here.
+        "may_show_down": hand.run_id is None
+        and not at.reached_showdown
+        and not view.betting_open
+        and sum(1 for r in view.rows if r.in_hand and not r.folded) >= 2,
+    }
+
+
+def _may_show(view: state.Table, actor: Actor, rows, at) -> bool:
+    """This player may show the table cards nobody else sees: folded, or won with nobody left."""
+    if actor.role != "seat" or not (at.reached_showdown or at.over):
+        return False
+    row = rows.get(actor.seat.pk)
+    return row is not None and not row.shown and actor.seat.pk not in at.contenders
 
 
 def full_page(night: Night, view: state.Table) -> dict:
@@ -285,7 +312,8 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     # The session first: made inside the claim's transaction, a refusal would roll it back.
     actors.ensure_session(request)
     try:
-        run_once(request, seat.night, lambda locked: {"seat": claimed(request, token)})
+        phone = f"phone:{request.session.session_key}"
+        run_once(request, seat.night, phone, lambda locked: {"seat": claimed(request, token)})
     except services.SeatHeld as exc:
         ctx |= {"error": str(exc), "mine": False, "taken": True}
         return render(request, "ledger/join.html", ctx, status=409)
@@ -333,6 +361,7 @@ def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpRes
     return write(
         request,
         found,
+        actor=actor,
         check=lambda: check(found, actor),
         call=lambda locked: call(locked, actor),
         done=done,
@@ -489,6 +518,7 @@ def hand_award(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
         winners, low = award_facts(post, play, hand)
         confirm_nobody(post, play, winners, low)
         posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
+        seat_cards.keep(play.hand, [posting], actor.label)  # the shown cards, with the award
         return {"message": posting.memo or f"Hand {hand.number} settled."}
 
     return table_write(request, night_id, check, call)

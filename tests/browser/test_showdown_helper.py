@@ -8,7 +8,7 @@ Ann opens every round) from the Deal tab. Worked by hand:
     buy-ins                                Ann 20   Bob 20   Cat 20   (60)
     Ante in, 1 each (pot 3)                Ann 19   Bob 19   Cat 19
     Ann taps her cards on her phone: A♠ A♦ A♥ K♦ 7♥ (three aces), and only
-        she (and the host) sees them until the showdown
+        she sees them until the showdown (not the host, not the dealer)
     Before the draw, after the draw: everyone checks
     Showdown: the host types Bob's Q♠ Q♦ 4♥ 3♣ 2♦ (a pair of queens) and
         Cat's 2♥ 5♣ 8♦ J♥ 9♠ (jack high); Ann's phone now shows every hand
@@ -95,6 +95,9 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
         expect(ann.page.locator(REFUSED)).to_have_count(0)
     expect(ann.page.locator("form.your-cards .hand-cards")).to_have_text("A♠ A♦ A♥ K♦ 7♥")
     assert_fits_the_phone(ann.page)
+    page.goto(table_url)
+    expect(page.locator("#table")).not_to_contain_text("A♠ A♦ A♥")
+    page.goto(deal_url)
 
     # Deal, bet, draw, bet: everyone checks.
     next_step(page, "Deal five")

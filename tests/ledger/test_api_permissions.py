@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import charging, closing, hands, runs, seat_cards, services
-from ledger.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY
+from ledger import charging, closing, games, hands, runs, seat_cards, services
+from ledger.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY, Actor
 from ledger.api import base
 from ledger.api import closing as closing_api
 from ledger.api import groups as groups_api
@@ -89,6 +89,23 @@ def showdown(world: World) -> None:
     round_open(world)
     for seat in (world.ann, world.bob, world.cat):
         hands.act(hand=world.hand(), seat=seat, action="check", **by())
+
+
+def called(world: World) -> None:
+    """Everyone checked: the dealer calls the showdown, where the hands are shown."""
+    showdown(world)
+    games.step_to(hand=world.hand(), step=games.PLAIN_SHOWDOWN)
+
+
+def ann_folded_at_showdown(world: World) -> None:
+    """Ann entered her cards from her phone, folded, and Bob and Cat went to the showdown."""
+    round_open(world)
+    ann = Actor(night=world.night, role="seat", seat=world.ann)
+    seat_cards.enter(hand=world.hand(), seat=world.ann, cards="As Ad", actor=ann)
+    hands.act(hand=world.hand(), seat=world.ann, action="fold", **by())
+    for seat in (world.bob, world.cat):
+        hands.act(hand=world.hand(), seat=seat, action="check", **by())
+    games.step_to(hand=world.hand(), step=games.PLAIN_SHOWDOWN)
 
 
 def settled(world: World) -> None:
@@ -167,20 +184,46 @@ ENDPOINTS = [
     endpoint("hand", "get", "{n}/hands/1/", stage=round_open, allowed=TABLE),
     endpoint("pots", "get", "{n}/hands/1/pots/", stage=round_open, allowed=TABLE),
     endpoint("journal", "get", "{n}/journal/", stage=round_open, allowed=TABLE),
-    # The showdown helper: others' cards only for the host and the dealer before the showdown.
+    # The showdown helper: nobody before the showdown (a ranking tells the cards), everyone at it.
     endpoint(
         "showdown helper",
         "get",
         "{n}/hands/1/showdown-helper/",
         stage=round_open,
-        allowed=("host", "dealer"),
+        allowed=(),
     ),
+    endpoint(
+        "showdown helper at the showdown",
+        "get",
+        "{n}/hands/1/showdown-helper/",
+        stage=called,
+        allowed=TABLE,
+    ),
+    # Ann's cards: her phone holds her seat, so only she enters them before the showdown.
     endpoint(
         "cards",
         "post",
         "{n}/hands/1/cards/",
         body={"seat": "{ann}", "cards": "As Kd 7h Tc 2s"},
+        allowed=("own_seat",),
+        ok=201,
+    ),
+    endpoint(
+        "cards at the showdown",
+        "post",
+        "{n}/hands/1/cards/",
+        stage=called,
+        body={"seat": "{ann}", "cards": "As Kd 7h Tc 2s"},
         allowed=("host", "own_seat", "dealer"),
+        ok=201,
+    ),
+    endpoint(
+        "show cards",
+        "post",
+        "{n}/hands/1/cards/show/",
+        stage=ann_folded_at_showdown,
+        body={"seat": "{ann}"},
+        allowed=("own_seat",),
         ok=201,
     ),
     endpoint("settlement", "get", "{n}/settlement/", stage=ended, allowed=TABLE),
@@ -424,11 +467,15 @@ def refusal_message(ep: Endpoint, caller: str) -> str:
         return seat_cards.HIDDEN
     if caller == "watch":
         return READ_ONLY
+    if ep.name == "cards" and caller in ("host", "dealer"):
+        return seat_cards.THEIR_PHONE.format(name="Ann")
+    if ep.name == "show cards" and caller in ("host", "dealer"):
+        return seat_cards.NOT_YOURS_TO_SHOW.format(name="Ann")
     if ep.name in ("hand start", "game start", "game deal"):
         return hands_api.DEALS_NEXT
     if ep.name == "mark paid":
         return closing_api.PAYEE_ONLY
-    if ep.name in ("action", "sit out", "cards"):
+    if ep.name in ("action", "sit out", "cards", "cards at the showdown", "show cards"):
         return NOT_YOURS
     if "dealer" in ep.allowed:
         return DEALER_ONLY

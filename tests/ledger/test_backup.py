@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from ledger import backup, backup_format, closing, deletion, hands, services
 from ledger.backup_format import BackupError
-from ledger.models import Group, Hand, Night, Payment, Person
+from ledger.models import Group, Hand, HandCards, Night, Payment, Person
 
 pytestmark = pytest.mark.django_db
 HOST = "host:host"
@@ -202,11 +202,43 @@ def test_a_file_cut_short_is_refused(played, other):
     assert refused(raw[: len(raw) // 2], other).startswith("The file is not a Homegame backup")
 
 
-def test_another_version_is_refused(played, other):
-    document = backup.export_group(played) | {"version": 2}
+@pytest.mark.parametrize("version", [3, 0, True, "2"])
+def test_another_version_is_refused(played, other, version):
+    document = backup.export_group(played) | {"version": version}
     assert refused(backup_format.dumps(document), other) == backup_format.WRONG_VERSION.format(
-        version=2, ours=1
+        version=version, ours=2
     )
+
+
+def test_a_version_1_file_restores_its_cards_as_seen_by_their_holders_alone(played, other):
+    """Version 1 kept no record of who entered cards: each hand reads as its holder's own."""
+    document = backup.export_group(played)
+    content = document["content"]
+    hand = content["hands"][0]
+    seat = next(s for s in content["seats"] if s["night"] == hand["night"])
+    row = {
+        "night": hand["night"],
+        "hand": hand["id"],
+        "seat": seat["id"],
+        "cards": ["As", "Kd"],
+        "up": [],
+        "declare": "",
+        "wild_ranks": [],
+        "entered_by": "host:host",
+        "created_at": hand["created_at"],
+    }
+    old = {**content, "hand_cards": [row]}
+    raw = backup_format.dumps(
+        {
+            "format": backup_format.FORMAT,
+            "version": 1,
+            "digest": backup_format.digest(old),
+            "content": old,
+        }
+    )
+    group = backup.import_group(raw, other)
+    restored = HandCards.objects.get(night__group=group)
+    assert (restored.cards, restored.down_by, restored.shown) == (["As", "Kd"], "", False)
 
 
 def test_an_unbalanced_journal_is_refused_even_with_a_fresh_digest(played, other):
@@ -381,3 +413,48 @@ def test_the_import_command_refuses_with_the_reason(played, other, tmp_path):
     with pytest.raises(CommandError, match="No group has the id 999999"):
         call_command("export_group", "999999")
     assert row_counts() == before
+
+
+def test_who_entered_each_hands_cards_moves_with_the_seats_new_ids(played, other, seats):
+    """Cat's cards were entered by Bob for her (before she had a phone): Bob still sees them."""
+    hand = Hand.objects.filter(night=seats[0].night).first()
+    bob, cat = seats[1], seats[2]
+    HandCards.objects.create(
+        night=hand.night,
+        hand=hand,
+        seat=cat,
+        cards=["As", "Kd"],
+        entered_by="seat 2:Bob",
+        entered_as=f"seat:{bob.pk}",
+        down_by=f"seat:{bob.pk}",
+        shown=True,
+    )
+    group = backup.import_group(backup_format.dumps(backup.export_group(played)), other)
+    row = HandCards.objects.get(night__group=group)
+    new_bob = row.night.seats.get(person__name="Bob")
+    assert (row.entered_as, row.down_by, row.shown) == (f"seat:{new_bob.pk}",) * 2 + (True,)
+
+
+@pytest.mark.parametrize(
+    ("who", "why"),
+    [
+        ("seat:0", "names nobody at the table"),
+        ("seat:x", "names nobody at the table"),
+        ("dealer", "names nobody at the table"),
+        ("seat:999999", "a seat that is not in the file"),
+    ],
+)
+def test_cards_entered_by_nobody_at_the_table_are_refused(played, other, seats, who, why):
+    hand = Hand.objects.filter(night=seats[0].night).first()
+    HandCards.objects.create(
+        night=hand.night,
+        hand=hand,
+        seat=seats[2],
+        cards=["As"],
+        entered_by="host:host",
+        entered_as="host",
+        down_by="host",
+    )
+    document = backup.export_group(played)
+    document["content"]["hand_cards"][0]["down_by"] = who
+    assert why in refused(resigned(document), other)

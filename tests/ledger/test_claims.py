@@ -9,6 +9,7 @@ the host frees it; renewing or revoking the link also drops the old phone.
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -308,8 +309,53 @@ def test_a_claim_sent_again_with_its_key_gets_the_same_seat_key_and_changes_noth
     assert other.status_code == 409
 
 
-def test_a_claim_with_a_short_request_key_is_refused(night, seats):
+@pytest.mark.parametrize(
+    "request_key",
+    [
+        "1",
+        "0000000000000000",
+        "00000000-0000-4000-8000-000000000000",  # a UUID's shape, nothing random in it
+        "0f8e4a52-6c1d-1b7e-9a3f-2d5c8b1e7f40",  # version 1: a clock, not a draw
+        "not-a-uuid-at-all-but-long-enough",
+    ],
+)
+def test_a_claim_whose_request_key_is_not_a_random_uuid_is_refused(night, seats, request_key):
     body = {"token": fresh(seats[0]).join_token}
-    response = APIClient().post(JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY="1")
+    response = APIClient().post(JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key)
     assert response.status_code == 400
+    assert "random UUID" in response.json()["detail"]
     assert not fresh(seats[0]).claimed
+
+
+def test_a_second_claimer_replaying_the_first_claims_key_from_elsewhere_gets_no_seat_key(
+    night, seats
+):
+    """Someone who saw the QR code and the first phone's request key gets nothing."""
+    ann = seats[0]
+    request_key = str(uuid.uuid4())
+    body = {"token": fresh(ann).join_token}
+    first = APIClient(REMOTE_ADDR="192.0.2.10").post(
+        JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key
+    )
+    assert first.status_code == 201
+    before = snapshot(night)
+    again = APIClient(REMOTE_ADDR="192.0.2.99").post(
+        JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key
+    )
+    assert again.status_code == 409
+    assert "seat_key" not in again.json()
+    assert snapshot(night) == before
+
+
+def test_a_lost_claim_is_answered_again_only_shortly_after(night, seats):
+    ann = seats[0]
+    request_key = str(uuid.uuid4())
+    body = {"token": fresh(ann).join_token}
+    first = APIClient().post(JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key)
+    assert first.status_code == 201
+    later = fresh(ann).device_claimed_at - services.CLAIM_RETRY - timedelta(seconds=1)
+    Seat.objects.filter(pk=ann.pk).update(device_claimed_at=later)
+    again = APIClient().post(JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key)
+    assert again.status_code == 409
+    assert "seat_key" not in again.json()
+    assert as_seat(first.json()["seat_key"]).get(table_of(night)).status_code == 200

@@ -93,12 +93,31 @@ def test_a_repeated_key_returns_the_first_answer_and_posts_nothing(night, seats)
         p = services.buy_in(night=locked, seat=seats[0], chips=20, recorded_by="host:host")
         return {"posting": p.pk}
 
-    first = journal.once(night=night, key="tap-1", payload={"chips": 20}, write=write)
+    first = journal.once(
+        night=night, caller="host", key="tap-1", payload={"chips": 20}, write=write
+    )
     rows = journal_rows(night)
-    again = journal.once(night=night, key="tap-1", payload={"chips": 20}, write=write)
+    again = journal.once(
+        night=night, caller="host", key="tap-1", payload={"chips": 20}, write=write
+    )
     assert again == first
     assert journal_rows(night) == rows
     with pytest.raises(journal.KeyConflict):
-        journal.once(night=night, key="tap-1", payload={"chips": 25}, write=write)
+        journal.once(night=night, caller="host", key="tap-1", payload={"chips": 25}, write=write)
     assert journal_rows(night) == rows
     assert stack_of(night, seats[0]) == 20
+
+
+def test_a_key_belongs_to_its_caller_and_another_callers_same_key_is_their_own_request(
+    night, seats
+):
+    """Bob sending the key Ann used never gets Ann's answer: his is a new request."""
+    answers = iter([{"who": "Ann"}, {"who": "Bob"}])
+    ann = journal.once(
+        night=night, caller="seat:1", key="k-1", payload={}, write=lambda _n: next(answers)
+    )
+    bob = journal.once(
+        night=night, caller="seat:2", key="k-1", payload={}, write=lambda _n: next(answers)
+    )
+    assert ann == {"who": "Ann"}
+    assert bob == {"who": "Bob"}

@@ -99,7 +99,11 @@ class Table:
 
         def once():
             return journal.once(
-                night=self.night, key=key, payload=payload, write=lambda _locked: {"id": do().pk}
+                night=self.night,
+                caller="host",
+                key=key,
+                payload=payload,
+                write=lambda _locked: {"id": do().pk},
             )
 
         result = once()
@@ -116,6 +120,7 @@ class Table:
         with pytest.raises(LedgerError):
             journal.once(
                 night=self.night,
+                caller="host",
                 key=f"bad-{next(self.keys)}",
                 payload={},
                 write=lambda _locked: {"id": do().pk},

@@ -151,10 +151,11 @@ def test_the_dealer_enters_and_corrects_any_players_cards_and_the_latest_counts(
     assert seat_cards.latest(hand)[seats[BOB].pk].cards == ["Qs", "Qd", "Qh", "3c", "5d"]
 
 
-def test_a_seats_cards_are_hidden_from_the_others_until_the_showdown(table, night, seats):
-    """Ann enters hers with her seat key; Bob's phone sees them only at the showdown.
+def test_a_seats_cards_are_hidden_from_everyone_else_until_the_showdown(table, night, seats):
+    """Ann enters hers with her seat key; nobody else sees them before the showdown.
 
-    Cat deals, so Cat, like the host, sees every seat's cards at once.
+    Cat deals, and the host runs the night: neither sees Ann's face-down cards
+    early, as at a real table. At the showdown every phone sees them.
     """
     hand = start(table, night, seats, DRAW)
     ann_api = {"X-Homegame-Seat": seat_key(seats[ANN])}
@@ -167,16 +168,119 @@ def test_a_seats_cards_are_hidden_from_the_others_until_the_showdown(table, nigh
     assert entered.status_code == 201, entered.content
     assert entered.json()["entered"]["labels"] == ["A♠", "K♦", "7♥", "10♣", "2♠"]
     bob, cat = phone(seats[BOB]), phone(seats[CAT])
-    assert '"suit-s">A♠</span>' not in text(bob.get(url("night", night.pk)))
-    assert '"suit-s">A♠</span>' in text(cat.get(url("night", night.pk)))
-    assert '"suit-s">A♠</span>' in text(table.get(url("night", night.pk)))
+    for viewer in (bob, cat, table):
+        assert '"suit-s">A♠</span>' not in text(viewer.get(url("night", night.pk)))
+    assert '"suit-s">A♠</span>' not in deal_page(table, night)
+    assert '"suit-s">A♠</span>' not in deal_page(cat, night)
     helper = reverse("ledger_api:showdown-helper", args=[night.pk, hand.number])
     assert Client().get(helper, headers=ann_api).status_code == 403
+    assert table.get(helper).status_code == 403
     to_showdown(table, night, hand)
-    assert '"suit-s">A♠</span>' in text(bob.get(url("night", night.pk)))
+    for viewer in (bob, cat, table):
+        assert '"suit-s">A♠</span>' in text(viewer.get(url("night", night.pk)))
     shown = Client().get(helper, headers=ann_api)
     assert shown.status_code == 200
     assert shown.json()["shown"][0]["labels"][0] == "A♠"
+
+
+def test_the_dealer_enters_a_claimed_seats_cards_only_at_the_showdown_and_its_phone_says_so(
+    table, night, seats
+):
+    hand = start(table, night, seats, DRAW)
+    ann = phone(seats[ANN])
+    assert enter(ann, night, hand, seats[ANN], "As Kd 7h Tc 2s").status_code == 303
+    before = rows(hand)
+    refused = enter(table, night, hand, seats[ANN], "Qs Kd 7h Tc 2s")
+    assert refused.status_code == 403
+    assert "Ann enters their own cards from their phone" in text(refused)
+    assert rows(hand) == before
+    to_showdown(table, night, hand)
+    assert enter(table, night, hand, seats[ANN], "Qs Kd 7h Tc 2s").status_code == 303
+    page = text(ann.get(url("night", night.pk)))
+    assert "Your cards were changed by the host." in page
+
+
+def test_the_host_sees_the_cards_they_entered_for_a_seat_with_no_phone(table, night, seats):
+    hand = start(table, night, seats, DRAW)
+    assert enter(table, night, hand, seats[BOB], "Qs Qd Qh 3c 4d").status_code == 303
+    page = text(table.get(url("night", night.pk)))
+    assert "Cards you can see" in page
+    assert '"suit-s">Q♠</span>' in page
+    assert "entered by you" in page
+    assert "Cards shown" not in page
+    assert '"suit-s">Q♠</span>' not in text(phone(seats[ANN]).get(url("night", night.pk)))
+
+
+def test_face_up_cards_are_public_and_face_down_ones_private_before_the_showdown(
+    table, night, seats
+):
+    hand = start(table, night, seats, DRAW)
+    bob = phone(seats[BOB])
+    assert enter(bob, night, hand, seats[BOB], "Qs Qd 4h", up="Qd").status_code == 303
+    ann_page = text(phone(seats[ANN]).get(url("night", night.pk)))
+    assert ">Q♦</span>" in ann_page
+    assert ">Q♠</span>" not in ann_page
+    assert ">4♥</span>" not in ann_page
+
+
+def test_a_folded_hand_stays_unseen_at_the_showdown_unless_its_player_shows_it(table, night, seats):
+    hand = services_hand(night, seats)
+    from ledger import hands
+
+    ann, bob = phone(seats[ANN]), phone(seats[BOB])
+    assert enter(ann, night, hand, seats[ANN], "As Ad Kc Kd 7h").status_code == 303
+    assert enter(bob, night, hand, seats[BOB], "Qs Qd Qh 3c 4d").status_code == 303
+    play = hands.load(hand)
+    play.collect_antes(recorded_by="host:host", ante=1)
+    play.round_start(recorded_by="host:host")
+    play.act(seats[ANN], "fold", recorded_by="host:host")
+    play.act(seats[BOB], "check", recorded_by="host:host")
+    play.act(seats[CAT], "check", recorded_by="host:host")
+    enter(table, night, hand, seats[CAT], "2h 5c 8d Jh 9s")
+    # A plain hand reaches its showdown when it is settled: award it through the API.
+    awarded = table.post(
+        reverse("ledger_api:award", args=[night.pk, hand.number]),
+        {"winners": [[seats[BOB].pk]]},
+        content_type="application/json",
+        headers={"Idempotency-Key": uuid.uuid4().hex},
+    )
+    assert awarded.status_code == 201, awarded.content
+    kept = ShowdownKept.objects.get(hand=hand)
+    assert set(kept.cards) == {"Bob", "Cat"}  # Ann folded: her cards are kept by nobody
+    helper = reverse("ledger_api:showdown-helper", args=[night.pk, hand.number])
+    watch = {"X-Homegame-Watch": night.spectator_token}
+    names = [e["name"] for e in Client().get(helper, headers=watch).json()["shown"]]
+    assert names == ["Bob", "Cat"]
+    shown = post(ann, url("hand_cards_show", night.pk, hand.pk), {"seat": str(seats[ANN].pk)})
+    assert shown.status_code == 303, text(shown)
+    names = [e["name"] for e in Client().get(helper, headers=watch).json()["shown"]]
+    assert names == ["Ann", "Bob", "Cat"]
+
+
+def test_the_winner_when_everyone_else_folds_keeps_their_cards_unseen(table, night, seats):
+    hand = services_hand(night, seats)
+    from ledger import hands
+
+    bob = phone(seats[BOB])
+    assert enter(bob, night, hand, seats[BOB], "Qs Qd Qh 3c 4d").status_code == 303
+    play = hands.load(hand)
+    play.collect_antes(recorded_by="host:host", ante=1)
+    play.round_start(recorded_by="host:host")
+    play.act(seats[ANN], "fold", recorded_by="host:host")
+    play.act(seats[BOB], "bet", 2, recorded_by="host:host")
+    play.act(seats[CAT], "fold", recorded_by="host:host")
+    awarded = table.post(
+        reverse("ledger_api:award", args=[night.pk, hand.number]),
+        {"winners": [[seats[BOB].pk]]},
+        content_type="application/json",
+        headers={"Idempotency-Key": uuid.uuid4().hex},
+    )
+    assert awarded.status_code == 201, awarded.content
+    assert not ShowdownKept.objects.filter(hand=hand).exists()
+    helper = reverse("ledger_api:showdown-helper", args=[night.pk, hand.number])
+    watch = {"X-Homegame-Watch": night.spectator_token}
+    assert Client().get(helper, headers=watch).json()["shown"] == []
+    assert "Q♠" not in text(table.get(url("journal", night.pk)))
 
 
 @pytest.mark.parametrize(
@@ -270,12 +374,14 @@ def test_the_api_answers_the_ranking_and_the_showdown_to_book(table, night, seat
     enter(table, night, hand, seats[ANN], "As Ad Kc Kd 7h")
     enter(table, night, hand, seats[BOB], "Qs Qd Qh 3c 4d")
     enter(table, night, hand, seats[CAT], "2h 5c 8d Jh 9s")
-    answer = table.get(reverse("ledger_api:showdown-helper", args=[night.pk, hand.number]))
+    helper = reverse("ledger_api:showdown-helper", args=[night.pk, hand.number])
+    assert table.get(helper).status_code == 403  # a ranking would tell the cards early
+    to_showdown(table, night, hand)
+    answer = table.get(helper)
     assert answer.status_code == 200
     body = answer.json()
     assert body["result"]["high"] == [["Bob"], ["Ann"], ["Cat"]]
     assert body["fill"]["winners"] == [[seats[BOB].pk]]
-    to_showdown(table, night, hand)
     booked = table.post(
         reverse("ledger_api:showdown", args=[night.pk, hand.number]),
         {"winners": body["fill"]["winners"], "bookings": body["fill"]["bookings"]},
@@ -304,6 +410,8 @@ def test_side_pots_go_to_the_best_hand_each_pot_allows(table, night, seats):
     enter(table, night, hand, seats[ANN], "As Ad Ah Kd 7h")  # three aces
     enter(table, night, hand, seats[BOB], "Qs Qd 4h 3c 2d")  # pair of queens
     enter(table, night, hand, seats[CAT], "Js Jd Jh 5c 9s")  # three jacks
+    # A hand dealt without a game shows its hands when the dealer calls the showdown.
+    assert post(table, url("hand_step", night.pk, hand.pk), {"to": "showdown"}).status_code == 303
     body = table.get(reverse("ledger_api:showdown-helper", args=[night.pk, hand.number])).json()
     assert body["fill"]["winners"] == [[seats[ANN].pk], [seats[CAT].pk]]
 
@@ -481,19 +589,23 @@ def test_a_tap_on_the_table_page_with_htmx_answers_the_table_with_the_new_cards(
     assert seat_cards.latest(hand)[seats[ANN].pk].cards == ["As", "Jd"]
 
 
-def test_a_tap_on_a_card_another_seat_holds_is_refused_with_the_reason_and_records_nothing(
+def test_a_card_another_seat_holds_is_accepted_before_the_showdown_and_flagged_at_it(
     table, night, seats
 ):
+    """Refusing it would tell Ann that somebody holds the Q♠: the clash waits for the showdown."""
     hand = start(table, night, seats, DRAW)
-    assert enter(table, night, hand, seats[BOB], "Qs Qd 4h").status_code == 303
+    bob = phone(seats[BOB])
+    assert enter(bob, night, hand, seats[BOB], "Qs Qd 4h").status_code == 303
     ann = phone(seats[ANN])
     assert tap(ann, night, hand, seats[ANN], "As").status_code == 303
-    before, cards_before = journal_rows(night), rows(hand)
     response = tap(ann, night, hand, seats[ANN], "Qs")
-    assert response.status_code == 400
-    assert "Q♠ is in" in text(response)
-    assert journal_rows(night) == before
-    assert rows(hand) == cards_before
+    assert response.status_code == 303
+    assert seat_cards.latest(hand)[seats[ANN].pk].cards == ["As", "Qs"]
+    assert "Q♠ is in" not in text(ann.get(url("night", night.pk)))
+    to_showdown(table, night, hand)
+    flagged = "Q♠ is in Ann's hand and Bob's"
+    assert flagged in deal_page(table, night)
+    assert flagged in text(ann.get(url("night", night.pk)))
 
 
 def test_a_tap_naming_no_card_or_beside_bad_typed_cards_is_refused_and_records_nothing(
@@ -548,3 +660,52 @@ def test_a_seats_phone_never_greys_or_shows_the_others_cards_before_the_showdown
     assert " disabled>" not in form
     assert " disabled " not in form
     assert '"suit-s">Q♠</span>' not in page  # Bob's cards are not listed either
+
+
+# --- Forehead games: the card faces everyone but its holder -------------------------------------
+
+FOREHEAD = "indian-poker"  # one card each, held to the forehead
+FIVE_FOREHEAD = "five-card-indian-poker"  # four in the hand, the fifth on the forehead
+
+
+def test_in_a_forehead_game_another_player_enters_your_card_and_your_phone_never_shows_it(
+    table, night, seats
+):
+    hand = start(table, night, seats, FOREHEAD)
+    ann, bob = phone(seats[ANN]), phone(seats[BOB])
+    # Bob reads Ann's card off her forehead and enters it for her.
+    assert enter(bob, night, hand, seats[ANN], "Ks").status_code == 303
+    row = seat_cards.latest(hand)[seats[ANN].pk]
+    assert (row.cards, row.up) == (["Ks"], ["Ks"])
+    assert ">K♠</span>" not in text(ann.get(url("night", night.pk)))
+    assert ">K♠</span>" in text(bob.get(url("night", night.pk)))
+    assert ">K♠</span>" in text(table.get(url("night", night.pk)))
+    # Ann cannot enter the card facing the others herself.
+    refused = enter(ann, night, hand, seats[ANN], "Ks", up="Ks")
+    assert refused.status_code == 400
+    assert "another player enters yours" in text(refused)
+    to_showdown(table, night, hand)
+    assert ">K♠</span>" in text(ann.get(url("night", night.pk)))
+
+
+def test_five_card_indian_poker_splits_a_hand_between_its_holder_and_the_others(
+    table, night, seats
+):
+    hand = start(table, night, seats, FIVE_FOREHEAD)
+    ann, bob = phone(seats[ANN]), phone(seats[BOB])
+    assert enter(ann, night, hand, seats[ANN], "2c 3c 4c 5c").status_code == 303
+    assert enter(bob, night, hand, seats[ANN], "Ks").status_code == 303
+    row = seat_cards.latest(hand)[seats[ANN].pk]
+    assert (row.cards, row.up) == (["2c", "3c", "4c", "5c", "Ks"], ["Ks"])
+    # Ann corrects her four: the forehead card Bob entered stays.
+    assert enter(ann, night, hand, seats[ANN], "2c 3c 4c 6c").status_code == 303
+    row = seat_cards.latest(hand)[seats[ANN].pk]
+    assert (row.cards, row.up) == (["2c", "3c", "4c", "6c", "Ks"], ["Ks"])
+    ann_page, bob_page = (
+        text(ann.get(url("night", night.pk))),
+        text(bob.get(url("night", night.pk))),
+    )
+    assert ">6♣</span>" in ann_page
+    assert ">K♠</span>" not in ann_page
+    assert ">K♠</span>" in bob_page
+    assert ">6♣</span>" not in bob_page
