@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
+from homegame import surrogates
+
 FORMAT = "homegame-group-backup"
 VERSION = 1
 MAX_BYTES = 16 * 1024 * 1024
@@ -37,6 +39,7 @@ NOT_BACKUP = "The file is not a Homegame backup of a group."
 WRONG_VERSION = "The backup is version {version}; this site reads version {ours} only."
 TAMPERED = "The file was changed after it was exported; nothing was imported."
 TOO_DEEP = "The file nests data more than {most} levels deep."
+NOT_TEXT = "The file is not a Homegame backup: {where} holds " + surrogates.WHAT + "."
 BAD_ROW = "The backup's {table}, row {row}: {why}"
 BAD_GROUP = "The backup's group: {why}"
 UNBALANCED = "The backup's journal does not balance: posting {posting} moves {total:+d} chips."
@@ -305,6 +308,7 @@ def read(raw: bytes | str) -> dict:
     except (ValueError, RecursionError) as exc:
         raise BackupError(NOT_JSON.format(why=str(exc) or "nested too deep")) from None
     _check_depth(document)
+    _check_text(document)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(NOT_BACKUP)
     if document.get("version") != VERSION:
@@ -333,6 +337,14 @@ def _check_depth(value: object) -> None:
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
+
+
+def _check_text(document: object) -> None:
+    """Refuse a lone surrogate (`"\\ud83c"`): JSON allows it, but the digest cannot be taken."""
+    found = surrogates.find(document)
+    if found is not None:
+        where = found.dotted or "the file"
+        raise BackupError(NOT_TEXT.format(where=f"a key in {where}" if found.in_key else where))
 
 
 # --- The rows hold together --------------------------------------------------------------------
