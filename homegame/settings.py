@@ -63,7 +63,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: X-Forwarded-Proto only from a listed proxy, before anything asks is_secure().
+    # Outermost: every answer, an error from any layer below too, leaves with the security
+    # headers of SecurityMiddleware, XFrameOptionsMiddleware and CSPMiddleware
+    # (homegame/security_headers.py; homegame/handler.py for what escapes Django).
+    "homegame.security_headers.SecurityHeaders",
+    # Next: X-Forwarded-Proto only from a listed proxy, before anything asks is_secure().
     "homegame.proxies.ForwardedProtoFromTrustedProxies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
