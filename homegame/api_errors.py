@@ -13,7 +13,8 @@ import io
 import re
 
 from django.conf import settings
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.template import loader
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as html_server_error
 from rest_framework import serializers
@@ -27,6 +28,7 @@ MOST_DEPTH = 20
 MOST_BODY = 256 * 1024
 
 SERVER_ERROR = "Something went wrong on our side; nothing was recorded. Try again."
+TOO_SLOW = "That took too long on our side and was stopped. Try again in a moment."
 NOT_FOUND = "Nothing here: check the address and the ids in it."
 BAD_PAGE = "{name} must be a whole number from {least} to {most}, not {value!r}."
 MOST_PAGE = 500
@@ -187,3 +189,10 @@ def server_error(request, *args, **kwargs):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": SERVER_ERROR, "fields": {}}, status=500)
     return html_server_error(request, *args, **kwargs)
+
+
+def too_slow(request) -> HttpResponse:
+    """A request stopped at its deadline (homegame/deadline.py): 503, JSON under /api/."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": TOO_SLOW, "fields": {}}, status=503)
+    return HttpResponse(loader.render_to_string("503.html"), status=503)

@@ -1,13 +1,14 @@
-"""The site's WSGI handler: Django's, with an answer, headers and all, for what escapes it.
+"""The site's WSGI handler: Django's, with a deadline per request and an answer for what escapes it.
 
 Django turns an exception in a view or a middleware into an error page, and
 the outermost middleware gives that page the security headers
 (homegame/security_headers.py). What Django does not catch reached the WSGI
 server, and gunicorn answered it with its own bare 500 page, without them:
 an exception before the middleware runs (in a `request_started` receiver,
-say), and an error page that fails in turn. Here each gets Django's answer
-for it (the site's 500, or a plain one if that fails) with the same
-headers, and is logged.
+say), an error page that fails in turn, and a request stopped at its
+deadline (homegame/deadline.py), which is a SystemExit so that nothing in
+the site swallows it. Here each gets Django's answer for it (the site's
+500, or a 503 for the deadline) with the same headers, and is logged.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from django.core.handlers.exception import response_for_exception
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, HttpResponseServerError
 from django.http.response import HttpResponseBase
+from django.utils.log import log_response
 
-from homegame import api_errors
+from homegame import api_errors, deadline
 from homegame.security_headers import HeaderSet
 
 logger = logging.getLogger("django.request")
@@ -34,8 +36,9 @@ class SiteHandler(WSGIHandler):
 
     def __call__(self, environ, start_response):
         try:
-            return super().__call__(environ, start_response)
-        except Exception as error:
+            with deadline.running(settings.REQUEST_DEADLINE):
+                return super().__call__(environ, start_response)
+        except (Exception, deadline.DeadlinePassed) as error:
             if settings.DEBUG_PROPAGATE_EXCEPTIONS:
                 raise
             response = self._answer(environ, error)
@@ -49,7 +52,7 @@ class SiteHandler(WSGIHandler):
         except Exception:
             request = HttpRequest()  # what broke may be reading the request itself
         try:
-            response = response_for_exception(request, error)  # logs it; handler500
+            response = self._response_for(request, error)
         except Exception:
             logger.exception("The error page failed too; answering a plain 500.")
             response = HttpResponseServerError(
@@ -57,6 +60,15 @@ class SiteHandler(WSGIHandler):
             )
         response._handler_class = self.__class__  # its close() then ends the request for Django
         return self.headers.add(request, response)
+
+    def _response_for(self, request: HttpRequest, error: BaseException) -> HttpResponseBase:
+        if not isinstance(error, deadline.DeadlinePassed):
+            return response_for_exception(request, error)  # logs it, and answers with handler500
+        response = api_errors.too_slow(request)
+        log_response(
+            "%s: %s", str(error), request.path, response=response, request=request, exception=error
+        )
+        return response
 
 
 def _status_and_headers(response: HttpResponseBase) -> tuple[str, list[tuple[str, str]]]:

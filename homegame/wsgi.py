@@ -1,7 +1,7 @@
 """WSGI entry point for gunicorn and other servers: Django's handler with the site's last resort.
 
-homegame/handler.py: what escapes Django is answered with the security
-headers instead of by the server.
+homegame/handler.py: a deadline per request, and what escapes Django
+answered with the security headers instead of by the server.
 """
 
 import os

@@ -1,5 +1,7 @@
 """A test-only urlconf: a page, a form and views that fail, under the site's own error handlers."""
 
+import time
+
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 from django.views.decorators.http import require_POST
@@ -20,6 +22,11 @@ def form(request: HttpRequest) -> HttpResponse:
     return HttpResponse(request.POST.get("x", ""))
 
 
+def slow(request: HttpRequest) -> HttpResponse:
+    time.sleep(float(request.GET.get("seconds", "5")))
+    return HttpResponse("late")
+
+
 class BrokenMiddleware:
     """A middleware that fails on every request, before the view."""
 
@@ -35,6 +42,8 @@ urlpatterns = [
     path("broken/", broken),
     path("api/broken/", broken),
     path("form/", form),
+    path("slow/", slow),
+    path("api/slow/", slow),
     *site.urlpatterns,  # what the error pages link to
 ]
 

@@ -4,7 +4,8 @@ The normal page is tests/error_urls.py's `ok/` (itself checked against the
 rulebook's index). Each way an answer can go wrong is tried over http and
 over https (where Strict-Transport-Security joins the set): through Django's
 test client for what the middleware stack answers, and through the site's
-WSGI handler (homegame/wsgi.py) for what escapes Django.
+WSGI handler (homegame/wsgi.py) for what escapes Django, including a request
+stopped at its deadline instead of by gunicorn.
 """
 
 from __future__ import annotations
@@ -200,3 +201,26 @@ def test_an_error_page_that_fails_too_is_a_plain_500(normal, production, scheme,
     answer = through_wsgi("/broken/", scheme)
     assert (answer.status, answer.body.decode()) == (500, api_errors.SERVER_ERROR)
     assert answer.security() == normal
+
+
+@pytest.mark.parametrize("path", ["/slow/", "/api/slow/"])
+def test_a_request_past_its_deadline_is_a_503_in_time(normal, production, scheme, in_process, path):
+    """What gunicorn would have killed: answered before its timeout, with every header."""
+    production.REQUEST_DEADLINE = 0.2
+    answer = through_wsgi(path + "?seconds=10", scheme)
+    assert answer.status == 503
+    assert answer.security() == normal
+    if path.startswith("/api/"):
+        assert json.loads(answer.body) == {"detail": api_errors.TOO_SLOW, "fields": {}}
+    else:
+        assert b"That took too long" in answer.body
+
+
+def test_a_request_within_its_deadline_is_answered_and_leaves_no_alarm(production, in_process):
+    import signal
+
+    production.REQUEST_DEADLINE = 5
+    answer = through_wsgi("/slow/?seconds=0.01", "http")
+    assert (answer.status, answer.body) == (200, b"late")
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
