@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 # What the messages call the character, without repeating it (which would fail the same way).
 WHAT = "a lone UTF-16 surrogate (a \\ud800 to \\udfff escape without its other half)"
 IN_TEXT = f"This text holds {WHAT}, which stands for no character; send the character itself."
@@ -40,6 +41,16 @@ class Found:
     @property
     def message(self) -> str:
         return IN_KEY if self.in_key else IN_TEXT
+
+
+def may_spell_one(json_text: str) -> bool:
+    """Whether JSON decoded from UTF-8 may hold a lone surrogate: only a `\\udXXX` escape can.
+
+    UTF-8 decoding refuses an encoded surrogate, so a file with no such escape
+    needs no walk; one with it (or with an escaped backslash before `udXXX`)
+    is walked by `find` for the exact place.
+    """
+    return _ESCAPE.search(json_text) is not None
 
 
 def has_lone(text: str) -> bool:

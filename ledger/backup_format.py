@@ -300,7 +300,8 @@ def read(raw: bytes | str) -> dict:
     if len(raw) > MAX_BYTES:
         raise BackupError(TOO_LARGE.format(most=MAX_BYTES // (1024 * 1024)))
     try:
-        document = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        text = raw.decode("utf-8")
+        document = json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise BackupError(NOT_JSON.format(why="it is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
@@ -308,7 +309,7 @@ def read(raw: bytes | str) -> dict:
     except (ValueError, RecursionError) as exc:
         raise BackupError(NOT_JSON.format(why=str(exc) or "nested too deep")) from None
     _check_depth(document)
-    _check_text(document)
+    _check_text(document, text)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(NOT_BACKUP)
     if document.get("version") != VERSION:
@@ -339,9 +340,12 @@ def _check_depth(value: object) -> None:
             stack.extend((v, depth + 1) for v in item)
 
 
-def _check_text(document: object) -> None:
-    """Refuse a lone surrogate (`"\\ud83c"`): JSON allows it, but the digest cannot be taken."""
-    found = surrogates.find(document)
+def _check_text(document: object, text: str) -> None:
+    """Refuse a lone surrogate (`"\\ud83c"`): JSON allows it, but the digest cannot be taken.
+
+    The walk costs a second over a large file, so it is made only if the text has the escape.
+    """
+    found = surrogates.find(document) if surrogates.may_spell_one(text) else None
     if found is not None:
         where = found.dotted or "the file"
         raise BackupError(NOT_TEXT.format(where=f"a key in {where}" if found.in_key else where))

@@ -29,6 +29,21 @@ def test_find(text, found):
     assert surrogates.find(json.loads(text)) == found
 
 
+@pytest.mark.parametrize(
+    ("text", "may", "lone"),
+    [
+        ('{"name": "Ann 🎉"}', False, False),
+        ('{"name": "\\u00e9 \\ud7ff \\ue000"}', False, False),
+        ('{"name": "\\ud83c"}', True, True),
+        ('{"name": "\\uDC00"}', True, True),
+        ('{"name": "\\\\ud83c: a backslash, then text"}', True, False),
+    ],
+)
+def test_only_text_with_a_surrogate_escape_needs_the_walk(text, may, lone):
+    assert surrogates.may_spell_one(text) is may
+    assert (surrogates.find(json.loads(text)) is not None) is lone
+
+
 def test_a_path_repeats_a_long_key_cut_short():
     found = surrogates.find({"k" * 100: "\ud83c"})
     assert found is not None
