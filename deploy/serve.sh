@@ -14,6 +14,19 @@
 #   DJANGO_TRUSTED_PROXIES the load balancer or proxy addresses/networks in front (default none):
 #                          Django reads the client from their X-Forwarded-For, and gunicorn takes
 #                          X-Forwarded-Proto from them (--forwarded-allow-ips)
+#   DJANGO_REQUEST_DEADLINE seconds a request may run before the site stops it and answers 503
+#                          (default 25, under gunicorn's --timeout of 30; see below)
+#
+# A worker timeout: gunicorn's sync worker gets TIMEOUT seconds per request, then the arbiter
+# sends it SIGABRT. gunicorn (27) then writes its own bare "500 Internal Server Error" page, with
+# none of the site's headers (no Content-Security-Policy, X-Frame-Options, ...), or, if the worker
+# is stuck in C code and never sees the signal, SIGKILLs it a second later and the client's
+# connection closes with no answer at all. So the site answers first: each request has a deadline
+# (homegame/deadline.py, a SIGALRM in the sync worker's one thread) 5 s under the timeout, and
+# past it the request is stopped where it is (transactions roll back, a PostgreSQL query is
+# cancelled) and answered 503, JSON under /api/, with every header (homegame/handler.py). The
+# margin is for gunicorn reading the request and writing the answer, which the deadline does not
+# cover. tests/test_worker_timeout.py runs both cases on a real gunicorn.
 set -eu
 
 BIN=${BIN:-.venv/bin}
@@ -21,6 +34,8 @@ HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
 WEB_CONCURRENCY=${WEB_CONCURRENCY:-2}
 SERVE_MIGRATE=${SERVE_MIGRATE:-1}
+TIMEOUT=30
+DJANGO_REQUEST_DEADLINE=${DJANGO_REQUEST_DEADLINE:-25}
 LOCAL_PG=postgres://homegame:homegame@127.0.0.1:5432/homegame
 
 fail() {
@@ -36,6 +51,11 @@ esac
 case "$WEB_CONCURRENCY" in
 '' | *[!0-9]* | 0) fail "WEB_CONCURRENCY must be a whole number of workers, 1 or more (got '$WEB_CONCURRENCY')." ;;
 esac
+case "$DJANGO_REQUEST_DEADLINE" in
+'' | *[!0-9.]* | *.*.*) fail "DJANGO_REQUEST_DEADLINE must be a number of seconds (got '$DJANGO_REQUEST_DEADLINE')." ;;
+esac
+awk -v d="$DJANGO_REQUEST_DEADLINE" -v t="$TIMEOUT" 'BEGIN { exit !(d < t) }' ||
+    fail "DJANGO_REQUEST_DEADLINE must be under gunicorn's timeout of $TIMEOUT s, so the site answers first (got $DJANGO_REQUEST_DEADLINE)."
 
 if [ -z "${DATABASE_URL:-}" ]; then
     [ "$local_only" = 1 ] ||
@@ -68,6 +88,7 @@ fi
 DJANGO_DEBUG=0
 DJANGO_STATIC_ROOT=${DJANGO_STATIC_ROOT:-$(pwd)/staticfiles}
 export DJANGO_DEBUG DJANGO_SECRET_KEY DJANGO_ALLOWED_HOSTS DJANGO_STATIC_ROOT DATABASE_URL WEB_CONCURRENCY
+export DJANGO_REQUEST_DEADLINE
 [ -z "${DJANGO_SECURE_SSL_REDIRECT:-}" ] || export DJANGO_SECURE_SSL_REDIRECT
 
 "$BIN/python" manage.py check --deploy --fail-level ERROR
@@ -92,5 +113,5 @@ exec "$BIN/gunicorn" homegame.wsgi:application "$@" \
     --bind "$bind" \
     --workers "$WEB_CONCURRENCY" \
     --access-logfile - \
-    --timeout 30 \
+    --timeout "$TIMEOUT" \
     --graceful-timeout 20

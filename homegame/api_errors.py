@@ -13,7 +13,8 @@ import io
 import re
 
 from django.conf import settings
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.template import loader
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as html_server_error
 from rest_framework import serializers
@@ -21,10 +22,13 @@ from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
 
+from homegame import surrogates
+
 MOST_DEPTH = 20
 MOST_BODY = 256 * 1024
 
 SERVER_ERROR = "Something went wrong on our side; nothing was recorded. Try again."
+TOO_SLOW = "That took too long on our side and was stopped. Try again in a moment."
 NOT_FOUND = "Nothing here: check the address and the ids in it."
 BAD_PAGE = "{name} must be a whole number from {least} to {most}, not {value!r}."
 MOST_PAGE = 500
@@ -96,11 +100,14 @@ def _flatten(detail, path: str, fields: dict, general: list) -> None:
 
 
 class BoundedJSONParser(JSONParser):
-    """JSON bodies of bounded size and depth, refused with 400 before Python parses them.
+    """JSON bodies of bounded size and depth, and only of text, refused with 400 otherwise.
 
     Python's parser recurses once per level, so a body nested thousands of
     levels deep would end in RecursionError (a 500); counting brackets outside
-    strings first costs one regular-expression pass.
+    strings first costs one regular-expression pass. A lone surrogate
+    (`"\\ud83c"`) parses, but fails whatever repeats it (homegame/surrogates.py),
+    so the parsed body is searched once here, keys and values at any depth,
+    and no view or field ever sees one.
     """
 
     def parse(self, stream, media_type=None, parser_context=None):
@@ -109,7 +116,19 @@ class BoundedJSONParser(JSONParser):
             raise ParseError(TOO_LARGE.format(most=MOST_BODY // 1024))
         if _depth(body) > MOST_DEPTH:
             raise ParseError(TOO_DEEP.format(most=MOST_DEPTH))
-        return super().parse(io.BytesIO(body), media_type, parser_context)
+        data = super().parse(io.BytesIO(body), media_type, parser_context)
+        _refuse_lone_surrogates(data)
+        return data
+
+
+def _refuse_lone_surrogates(data) -> None:
+    """A 400 naming the field (by dotted path) whose text or key holds a lone surrogate."""
+    found = surrogates.find(data)
+    if found is None:
+        return
+    if found.dotted:
+        raise ValidationError({found.dotted: [found.message]})
+    raise ValidationError([found.message])
 
 
 def _depth(body: bytes) -> int:
@@ -170,3 +189,10 @@ def server_error(request, *args, **kwargs):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": SERVER_ERROR, "fields": {}}, status=500)
     return html_server_error(request, *args, **kwargs)
+
+
+def too_slow(request) -> HttpResponse:
+    """A request stopped at its deadline (homegame/deadline.py): 503, JSON under /api/."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": TOO_SLOW, "fields": {}}, status=503)
+    return HttpResponse(loader.render_to_string("503.html"), status=503)

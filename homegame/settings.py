@@ -24,6 +24,16 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_seconds(name: str, default: float) -> float:
+    try:
+        seconds = float(os.environ.get(name, default))
+    except ValueError:
+        seconds = -1
+    if not 0 <= seconds < 3600:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds, 0 for none.")
+    return seconds
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -63,13 +73,19 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: X-Forwarded-Proto only from a listed proxy, before anything asks is_secure().
+    # Outermost: every answer, an error from any layer below too, leaves with the security
+    # headers of SecurityMiddleware, XFrameOptionsMiddleware and CSPMiddleware
+    # (homegame/security_headers.py; homegame/handler.py for what escapes Django).
+    "homegame.security_headers.SecurityHeaders",
+    # Next: X-Forwarded-Proto only from a listed proxy, before anything asks is_secure().
     "homegame.proxies.ForwardedProtoFromTrustedProxies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Query strings and form fields are text: a lone UTF-16 surrogate is a 400, never a 500.
+    "homegame.request_text.RefuseLoneSurrogates",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -77,6 +93,11 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
 ]
+
+# Seconds a request may run before it is stopped and answered 503 (homegame/deadline.py):
+# shorter than gunicorn's --timeout (30 in deploy/serve.sh, gunicorn's default too), so the
+# client gets the site's answer instead of gunicorn's. 0: no deadline.
+REQUEST_DEADLINE = env_seconds("DJANGO_REQUEST_DEADLINE", 25)
 
 ROOT_URLCONF = "homegame.urls"
 WSGI_APPLICATION = "homegame.wsgi.application"

@@ -1,8 +1,16 @@
-"""WSGI entry point for gunicorn and other servers."""
+"""WSGI entry point for gunicorn and other servers: Django's handler with the site's last resort.
+
+homegame/handler.py: a deadline per request, and what escapes Django
+answered with the security headers instead of by the server.
+"""
 
 import os
 
-from django.core.wsgi import get_wsgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "homegame.settings")
-application = get_wsgi_application()
+django.setup(set_prefix=False)
+
+from homegame.handler import SiteHandler  # noqa: E402  (after setup: it loads the middleware)
+
+application = SiteHandler()

@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
+from homegame import surrogates
+
 FORMAT = "homegame-group-backup"
 VERSION = 2
 # Version 1 had no record of who entered each hand's cards: read as entered by their holder.
@@ -39,6 +41,7 @@ NOT_BACKUP = "The file is not a Homegame backup of a group."
 WRONG_VERSION = "The backup is version {version}; this site reads versions 1 to {ours}."
 TAMPERED = "The file was changed after it was exported; nothing was imported."
 TOO_DEEP = "The file nests data more than {most} levels deep."
+NOT_TEXT = "The file is not a Homegame backup: {where} holds " + surrogates.WHAT + "."
 BAD_ROW = "The backup's {table}, row {row}: {why}"
 BAD_GROUP = "The backup's group: {why}"
 UNBALANCED = "The backup's journal does not balance: posting {posting} moves {total:+d} chips."
@@ -314,7 +317,8 @@ def read(raw: bytes | str) -> dict:
     if len(raw) > MAX_BYTES:
         raise BackupError(TOO_LARGE.format(most=MAX_BYTES // (1024 * 1024)))
     try:
-        document = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        text = raw.decode("utf-8")
+        document = json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise BackupError(NOT_JSON.format(why="it is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
@@ -322,6 +326,7 @@ def read(raw: bytes | str) -> dict:
     except (ValueError, RecursionError) as exc:
         raise BackupError(NOT_JSON.format(why=str(exc) or "nested too deep")) from None
     _check_depth(document)
+    _check_text(document, text)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(NOT_BACKUP)
     version = document.get("version")
@@ -365,6 +370,17 @@ def _check_depth(value: object) -> None:
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
+
+
+def _check_text(document: object, text: str) -> None:
+    """Refuse a lone surrogate (`"\\ud83c"`): JSON allows it, but the digest cannot be taken.
+
+    The walk costs a second over a large file, so it is made only if the text has the escape.
+    """
+    found = surrogates.find(document) if surrogates.may_spell_one(text) else None
+    if found is not None:
+        where = found.dotted or "the file"
+        raise BackupError(NOT_TEXT.format(where=f"a key in {where}" if found.in_key else where))
 
 
 # --- The rows hold together --------------------------------------------------------------------

@@ -353,4 +353,8 @@ def test_with_no_proxies_listed_the_header_is_believed_as_before():
 
 
 def test_the_header_is_dropped_before_any_other_middleware_reads_it():
-    assert settings.MIDDLEWARE[0] == "homegame.proxies.ForwardedProtoFromTrustedProxies"
+    """Only the security headers come first, and they ask is_secure() of the answer, after."""
+    assert settings.MIDDLEWARE[:2] == [
+        "homegame.security_headers.SecurityHeaders",
+        "homegame.proxies.ForwardedProtoFromTrustedProxies",
+    ]

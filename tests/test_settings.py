@@ -42,6 +42,13 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", "1e9"])
+def test_a_request_deadline_that_is_no_number_of_seconds_stops_the_site(value):
+    result = manage("check", DJANGO_REQUEST_DEADLINE=value)
+    assert result.returncode != 0
+    assert "DJANGO_REQUEST_DEADLINE must be a number of seconds" in result.stderr
+
+
 def test_sqlite_is_set_up_for_several_writers():
     from django.conf import settings
 

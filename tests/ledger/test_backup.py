@@ -306,6 +306,25 @@ def test_files_that_are_no_backup_are_refused(other, raw, starts):
     assert refused(raw, other).startswith(starts)
 
 
+def with_lone_surrogate(played, *, in_key: bool = False) -> bytes:
+    """The backup with a person's name, or a key, a lone UTF-16 surrogate, as JSON writes it."""
+    document = backup.export_group(played)
+    person = document["content"]["people"][0]
+    if in_key:
+        person["\ud83c"] = person.pop("name")
+    else:
+        person["name"] = "Ann \ud83c"
+    return json.dumps(document).encode()  # ASCII: the surrogate is written "\\ud83c"
+
+
+@pytest.mark.parametrize("in_key", [False, True], ids=["value", "key"])
+def test_a_lone_surrogate_is_refused_before_the_digest_is_taken(played, other, in_key):
+    where = "a key in content.people.0" if in_key else "content.people.0.name"
+    assert refused(with_lone_surrogate(played, in_key=in_key), other) == (
+        backup_format.NOT_TEXT.format(where=where)
+    )
+
+
 def test_a_file_too_large_is_refused_before_it_is_read(other):
     raw = b" " * (backup_format.MAX_BYTES + 1)
     assert refused(raw, other) == backup_format.TOO_LARGE.format(most=16)
@@ -360,7 +379,7 @@ def test_a_backup_uploaded_on_the_nights_page_is_restored_once(client, other, pl
     assert b"Friday regulars is restored, with 2 nights." in page.content
 
 
-@pytest.mark.parametrize("how", ["tampered", "not json", "no file", "too large"])
+@pytest.mark.parametrize("how", ["tampered", "not json", "no file", "too large", "not text"])
 def test_a_refused_upload_is_a_400_page_with_the_reason(client, other, played, how):
     client.force_login(other)
     document = backup.export_group(played)
@@ -369,6 +388,7 @@ def test_a_refused_upload_is_a_400_page_with_the_reason(client, other, played, h
         "tampered": backup_format.dumps(document),
         "not json": b"<html>",
         "too large": b" " * (backup_format.MAX_BYTES + 1),
+        "not text": with_lone_surrogate(played),
     }
     before = row_counts()
     if how == "no file":
@@ -381,6 +401,7 @@ def test_a_refused_upload_is_a_400_page_with_the_reason(client, other, played, h
         "not json": "it is not JSON",
         "no file": "Choose a backup file to restore.",
         "too large": "larger than 16 MB",
+        "not text": "content.people.0.name holds a lone UTF-16 surrogate",
     }[how]
     assert reason in answer.content.decode()
     assert row_counts() == before
@@ -407,6 +428,11 @@ def test_the_import_command_refuses_with_the_reason(played, other, tmp_path):
     path.write_bytes(b"not json")
     before = row_counts()
     with pytest.raises(CommandError, match="it is not JSON"):
+        call_command("import_group", str(path), owner="other")
+    path.write_bytes(with_lone_surrogate(played))
+    with pytest.raises(
+        CommandError, match=r"content\.people\.0\.name holds a lone UTF-16 surrogate"
+    ):
         call_command("import_group", str(path), owner="other")
     with pytest.raises(CommandError, match="No user is called 'nobody'"):
         call_command("import_group", str(path), owner="nobody")

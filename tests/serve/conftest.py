@@ -120,11 +120,11 @@ class Server:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], workers: int = 2) -> Iterator[Server]:
+def gunicorn(env: dict[str, str], workers: int = 2, timeout: int = 30) -> Iterator[Server]:
     """One gunicorn master with its workers on 127.0.0.1, stopped afterwards."""
     port = free_port()
     cmd = [GUNICORN, "homegame.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-    cmd += ["--workers", str(workers), "--log-level", "warning", "--timeout", "30"]
+    cmd += ["--workers", str(workers), "--log-level", "warning", "--timeout", str(timeout)]
     process = subprocess.Popen(cmd, cwd=ROOT, env=env)
     server = Server(process, f"http://127.0.0.1:{port}")
     try:
