@@ -11,14 +11,17 @@ their order too) are the ones the helper gave before.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations, product
 from math import comb, prod
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.cards import DECK, Card
+from rulebook import ranking
+from rulebook.cards import DECK, SUITS, Card, parse_cards
 from rulebook.points import Totals, card_values, choices_of, counted, side_key
 from rulebook.showdown_rules import Points
 
@@ -115,3 +118,90 @@ def test_points_of_two_equally_good_totals_the_first_subset_in_order_decides():
     # within one subset, the values in order: an ace as -1 before as +1
     ace = Points(ace=[1, -1], cards=1, absolute="of_sum")
     assert fast_total([Card(14, "h")], ace, "high", None, {}) == -1
+
+
+# --- deuce-to-seven lows: five ranks that are neither a straight nor a flush -----------------
+
+
+def old_accept(hand: ranking._Hand, size: int) -> Callable[[list[int]], bool]:
+    """The acceptance test `_fill` searched deuce-to-seven high-card lows with."""
+
+    def accept(ranks: list[int]) -> bool:
+        if sorted(ranks) == list(range(min(ranks), min(ranks) + size)):
+            return False
+        if any(hand.have.get(r, 0) == 0 for r in ranks):
+            return True  # a wild plays, and takes another suit
+        return len({c.suit for r in ranks for c in hand.by_rank[r]}) > 1
+
+    return accept
+
+
+def searched_high_card(hand: ranking._Hand, size: int) -> list[int] | None:
+    """The old way: `_fill`'s search over every set of ranks, with the old acceptance test."""
+    wilds = len(hand.wilds)
+    return ranking._fill((1,) * size, hand.have, wilds, range(2, 15), old_accept(hand, size))
+
+
+def every_suited(present: int, wilds: int, size: int, cls: str) -> list[int] | None:
+    """The old way: every choice of the suit's ranks, the least hand of the class asked for."""
+    held = [r for r in range(2, 15) if present >> r & 1]
+    best = None
+    for combo in combinations(held, max(0, size - wilds)):
+        fill = [r for r in range(2, 15) if r not in combo][: size - len(combo)]
+        ranks = sorted([*combo, *fill], reverse=True)
+        straight = ranks == list(range(ranks[0], ranks[0] - size, -1))
+        if straight == (cls == "straight_flush") and (best is None or ranks < best):
+            best = ranks
+    return best
+
+
+def low_27_both_ways(cards: list[Card], wild: list[Card], **rules) -> tuple:
+    """best_low's deuce-to-seven answer, then the same with the old searches in their place."""
+    fast = ranking.best_low(cards, wild, kind="27", **rules)
+    with (
+        mock.patch.object(ranking, "_least_27_high_card", searched_high_card),
+        mock.patch.object(ranking, "_least_suited", every_suited),
+    ):
+        old = ranking.best_low(cards, wild, kind="27", **rules)
+    return fast, old
+
+
+@st.composite
+def few_suited_hands(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
+    """Up to 25 cards of one or two suits (flushes everywhere), some of them wild."""
+    suits = draw(st.sets(st.sampled_from(SUITS), min_size=1, max_size=2))
+    pool = [card for card in DECK if card.suit in suits]
+    cards = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=25, unique=True))
+    wild = draw(st.lists(st.sampled_from(cards), max_size=3, unique=True) | st.just([]))
+    return cards, wild
+
+
+@settings(max_examples=400, deadline=None)
+@given(few_suited_hands(), st.sampled_from([2, 3, 4, 5]), st.booleans())
+def test_deuce_to_seven_lows_are_the_old_searches_answer(hand, size, short):
+    cards, wild = hand
+    fast, old = low_27_both_ways(cards, wild, size=size, short=short)
+    assert fast == old
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=25, unique=True), st.data())
+def test_deuce_to_seven_lows_of_any_long_hand_are_the_old_searches_answer(cards, data):
+    wild = data.draw(st.lists(st.sampled_from(cards), max_size=4, unique=True))
+    fast, old = low_27_both_ways(cards, wild)
+    assert fast == old
+
+
+@pytest.mark.parametrize(
+    ("cards", "name"),
+    [
+        ("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "Straight, six high"),
+        ("As Ks Qs Ts 9s 8s 7s 5s 4s 3s 2s", "Flush, seven high"),
+        ("Ah Kh Qh Th 9h 8h 7h 5h 4h 3h", "Flush, eight high"),
+        ("Ad Kd Qd Jd Td 9d 2d 3d 4d 5d 6d 7d 8d 2c", "Seven-five low"),
+    ],
+)
+def test_one_suit_hands_are_forced_into_their_least_straight_or_flush(cards, name):
+    fast, old = low_27_both_ways(parse_cards(cards), [])
+    assert fast == old
+    assert fast.name == name
