@@ -14,7 +14,7 @@ cards and returns exactly the key `best_high` would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -128,33 +128,34 @@ def _group_class(pattern: tuple[int, ...]) -> str:
 
 
 def _fill(
-    pattern: tuple[int, ...],
-    have: dict[int, int],
-    wilds: int,
-    domain: Sequence[int],
-    accept: Callable[[list[int]], bool] | None = None,
+    pattern: tuple[int, ...], have: dict[int, int], wilds: int, domain: Sequence[int]
 ) -> list[int] | None:
     """The best ranks for each group of `pattern`, best first in `domain`.
 
     Groups of the same size take falling ranks (the key lists them high to
     low). A group is filled with naturals first and wilds for the rest; the
     search drops a rank as soon as the wilds left cannot finish the others,
-    so the first complete fill found is the best one.
+    so the first complete fill found is the best one. Both checks are
+    necessary conditions only, so they never drop a fill that could finish:
+    the groups of the same size still to come need that many ranks below
+    this one (a high card low of three far naturals and two wilds otherwise
+    tried every lower top card in turn, a millisecond a hand), and all the
+    groups left need the wilds their best ranks leave short.
     """
     chosen: list[int] = []
     used: set[int] = set()
     runs = [sum(1 for q in pattern[i + 1 :] if q == pattern[i]) for i in range(len(pattern))]
 
-    def can_finish(idx: int, left: int) -> bool:
-        rest = pattern[idx:]
-        free = sorted((have.get(r, 0) for r in domain if r not in used), reverse=True)
-        if len(free) < len(rest):
-            return False
-        return sum(rest) - sum(min(q, a) for q, a in zip(rest, free, strict=False)) <= left
+    def short(ranks: Iterable[int], groups: Sequence[int]) -> int | None:
+        """The fewest wilds `groups` need on distinct `ranks` (None: too few ranks)."""
+        free = sorted((have.get(r, 0) for r in ranks if r not in used), reverse=True)
+        if len(free) < len(groups):
+            return None
+        return sum(groups) - sum(min(q, a) for q, a in zip(groups, free, strict=False))
 
     def go(idx: int, left: int) -> bool:
         if idx == len(pattern):
-            return accept is None or accept(chosen)
+            return True
         q = pattern[idx]
         below = chosen[-1] if idx and pattern[idx - 1] == q else None
         for r in domain:
@@ -164,11 +165,14 @@ def _fill(
             need = need if need > 0 else 0
             if need > left:
                 continue
-            if runs[idx] and sum(1 for x in domain if x < r and x not in used) < runs[idx]:
-                continue
+            if runs[idx]:
+                same = short([x for x in domain if x < r], (q,) * runs[idx])
+                if same is None or need + same > left:
+                    continue
             chosen.append(r)
             used.add(r)
-            if can_finish(idx + 1, left - need) and go(idx + 1, left - need):
+            rest = short(domain, pattern[idx + 1 :])
+            if rest is not None and rest <= left - need and go(idx + 1, left - need):
                 return True
             chosen.pop()
             used.discard(r)

@@ -11,7 +11,7 @@ their order too) are the ones the helper gave before.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations, product
 from math import comb, prod
 from unittest import mock
@@ -137,9 +137,50 @@ def old_accept(hand: ranking._Hand, size: int) -> Callable[[list[int]], bool]:
 
 
 def searched_high_card(hand: ranking._Hand, size: int) -> list[int] | None:
-    """The old way: `_fill`'s search over every set of ranks, with the old acceptance test."""
-    wilds = len(hand.wilds)
-    return ranking._fill((1,) * size, hand.have, wilds, range(2, 15), old_accept(hand, size))
+    """The old way: every set of ranks in the search's order, with the old acceptance test."""
+    accept = old_accept(hand, size)
+    return every_fill((1,) * size, hand.have, len(hand.wilds), range(2, 15), accept)
+
+
+def every_fill(
+    pattern: tuple[int, ...],
+    have: dict[int, int],
+    wilds: int,
+    domain: range,
+    accept: Callable[[list[int]], bool] = lambda ranks: True,
+) -> list[int] | None:
+    """`_fill` without its pruning: every choice of ranks in its order, the first that fits.
+
+    Each group takes a rank in `domain` order, a group after one of the same
+    size a lower rank; a choice fits when the wilds cover what its ranks
+    lack (and `accept` takes it).
+    """
+
+    def choices(idx: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if idx == len(pattern):
+            yield used
+            return
+        same = idx and pattern[idx - 1] == pattern[idx]
+        for rank in domain:
+            if rank not in used and not (same and rank >= used[-1]):
+                yield from choices(idx + 1, (*used, rank))
+
+    for ranks in choices(0, ()):
+        need = sum(max(0, q - have.get(r, 0)) for q, r in zip(pattern, ranks, strict=True))
+        if need <= wilds and accept(list(ranks)):
+            return list(ranks)
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 5).flatmap(lambda m: st.sampled_from(ranking._patterns(m, 5))),
+    st.dictionaries(st.integers(1, 14), st.integers(1, 8), max_size=13),
+    st.integers(0, 6),
+    st.sampled_from([range(14, 1, -1), range(13, 0, -1), range(1, 14), range(2, 15)]),
+)
+def test_the_pruned_search_finds_the_first_fill_of_every_choice(pattern, have, wilds, domain):
+    assert ranking._fill(pattern, have, wilds, domain) == every_fill(pattern, have, wilds, domain)
 
 
 def every_suited(present: int, wilds: int, size: int, cls: str) -> list[int] | None:
