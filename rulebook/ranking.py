@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
-from typing import get_args
+from typing import Any, get_args
 
 from rulebook.cards import SUITS, Card, rank_word
 from rulebook.showdown_rules import HandClass
@@ -80,9 +80,14 @@ class _Hand:
 
     def __init__(self, cards: Iterable[Card], wild: Iterable[Card], suit_order: str, ace: int):
         wild_set = frozenset(wild)
-        cards = list(cards)
-        self.wilds = sorted((c for c in cards if c in wild_set), key=_card_order)
-        self.naturals = [c for c in cards if c not in wild_set and c.kind == "card"]
+        wilds: list[Card] = []
+        self.naturals: list[Card] = []
+        for card in cards:  # one look each: a card's hash is Python code, not cheap
+            if wild_set and card in wild_set:
+                wilds.append(card)
+            elif card.kind == "card":
+                self.naturals.append(card)
+        self.wilds = sorted(wilds, key=_card_order)
         self.pref = suit_order or SUITS
         self.ace = ace
         self.strength = {s: len(self.pref) - i for i, s in enumerate(self.pref)}
@@ -279,6 +284,10 @@ class _Options:
         return _THREE[self.three_card_order] if self.size == 3 else _VALUE[self.size]
 
 
+# One _Options per set of rules: a frozen dataclass is slow to build, and every hand asks.
+_rules = cache(_Options)
+
+
 def _best_straight_flush(hand: _Hand, opts: _Options) -> tuple[list[int], str] | None:
     best: tuple[list[int], str] | None = None
     for suit in hand.pref:
@@ -351,8 +360,12 @@ def _build_groups(hand: _Hand, pattern: tuple[int, ...], ranks: list[int]) -> _B
     return b
 
 
-def _high_classes(m: int, opts: _Options) -> list[tuple[str, tuple[int, ...] | None]]:
-    """The classes a hand of m cards can be, best first (pattern None: a run or flush)."""
+@cache
+def _high_classes(m: int, opts: _Options) -> tuple[tuple[str, tuple[int, ...] | None], ...]:
+    """The classes a hand of m cards can be, best first (pattern None: a run or flush).
+
+    Kept for each size and set of rules: every hand asks, and the same few.
+    """
     order = opts.order
     found: list[tuple[str, tuple[int, ...] | None]] = []
     for pattern in _patterns(m, 5 if opts.five_of_a_kind else 4):
@@ -366,7 +379,7 @@ def _high_classes(m: int, opts: _Options) -> list[tuple[str, tuple[int, ...] | N
             found.append(("straight", None))
         if opts.flushes:
             found.append(("flush", None))
-    return sorted(found, key=lambda item: -order[item[0]])
+    return tuple(sorted(found, key=lambda item: -order[item[0]]))
 
 
 def _solve_high(hand: _Hand, m: int, opts: _Options) -> tuple[str, list[int], _Builder] | None:
@@ -411,51 +424,87 @@ def _high(hand: _Hand, opts: _Options, natural_beats_wild: bool) -> Made | None:
     return Made(key, made.cls, made.name, made.best, made.wilds, made.natural, made.size)
 
 
-def best_high(
-    cards: Iterable[Card],
-    wild: Iterable[Card] = frozenset(),
-    *,
-    size: int = 5,
-    straights: bool = True,
-    flushes: bool = True,
-    five_of_a_kind: bool = True,
-    short: bool = False,
-    natural_beats_wild: bool = False,
-    suit_order: str = "",
-    three_card_order: str = "three_card_poker",
-    ace_low: bool = False,
-) -> Made | None:
-    """The best high hand of `size` cards from `cards`; the cards in `wild` are wild.
+class HighHand:
+    """One hand's cards ranked high under one game's rules, for any set of wild cards.
 
-    `three_card_order` names the game's order of three-card hands
-    (`THREE_CARD_ORDERS`); `ace_low` makes an ace the lowest card, below the
-    deuce (one-card games where the ace is the worst card).
+    `size` cards make a hand; `three_card_order` names the game's order of
+    three-card hands (`THREE_CARD_ORDERS`); `ace_low` makes an ace the lowest
+    card, below the deuce (one-card games where the ace is the worst card).
 
-    A wild may stand for any card, or for itself, so it never makes the hand
-    worse: when the wilds as held make as good a hand, that natural hand is
-    the one returned. None when there are fewer than `size` cards and `short`
-    is off (a short hand ranks with its missing cards counting as nothing).
-    Jokers and the Black Spot that are not wild are not poker cards and are
-    left out.
+    The showdown asks the same cards again with other wilds (which of the
+    paid wilds count: up to 70 choices of four of eight), so what no choice
+    of wilds changes is settled once: the rules, whether the plain fast path
+    may serve, and the hand as held (no card wild), which a wild hand must
+    beat. `best_high` is one question to a new HighHand.
     """
-    cards = list(cards)
-    wild = frozenset(wild)
-    held_wilds = [c for c in cards if c in wild]
-    plain = size == 5 and straights and flushes and five_of_a_kind and not suit_order
-    plain = plain and not held_wilds and not ace_low and 5 <= len(cards) <= 7
-    if plain and all(c.kind == "card" for c in cards):
-        return _plain(cards, natural_beats_wild)
-    if sum(1 for c in cards if c.kind == "card" or c in wild) < size and not short:
-        return None
-    opts = _Options(size, straights, flushes, five_of_a_kind, suit_order, three_card_order)
-    ace = 1 if ace_low else 14
-    made = _high(_Hand(cards, wild, suit_order, ace), opts, natural_beats_wild)
-    if held_wilds and made is not None and not made.natural:
-        # The wilds as held may do as well: then the hand is natural (a tie goes to it).
-        as_held = _high(_Hand(cards, (), suit_order, ace), opts, natural_beats_wild)
-        if as_held is not None and as_held.key >= made.key:
-            return as_held
-    return made
+
+    def __init__(
+        self,
+        cards: Iterable[Card],
+        *,
+        size: int = 5,
+        straights: bool = True,
+        flushes: bool = True,
+        five_of_a_kind: bool = True,
+        short: bool = False,
+        natural_beats_wild: bool = False,
+        suit_order: str = "",
+        three_card_order: str = "three_card_poker",
+        ace_low: bool = False,
+    ):
+        self.cards = list(cards)
+        self.opts = _rules(size, straights, flushes, five_of_a_kind, suit_order, three_card_order)
+        self.short = short
+        self.natural_beats_wild = natural_beats_wild
+        self.ace = 1 if ace_low else 14
+        plain = size == 5 and straights and flushes and five_of_a_kind and not suit_order
+        plain = plain and not ace_low and 5 <= len(self.cards) <= 7
+        self.plain = plain and all(c.kind == "card" for c in self.cards)
+
+    def best(self, wild: Iterable[Card] = frozenset()) -> Made | None:
+        """The best high hand of `size` of the cards; the cards in `wild` are wild.
+
+        A wild may stand for any card, or for itself, so it never makes the
+        hand worse: when the wilds as held make as good a hand, that natural
+        hand is the one returned. None when there are fewer than `size` cards
+        and `short` is off (a short hand ranks with its missing cards
+        counting as nothing). Jokers and the Black Spot that are not wild are
+        not poker cards and are left out.
+        """
+        wild = frozenset(wild)
+        held_wilds = bool(wild) and any(c in wild for c in self.cards)
+        if self.plain and not held_wilds:
+            return _plain(self.cards, self.natural_beats_wild)
+        playable = sum(1 for c in self.cards if c.kind == "card" or c in wild)
+        if playable < self.opts.size and not self.short:
+            return None
+        made = self._rank(wild)
+        if held_wilds and made is not None and not made.natural:
+            # The wilds as held may do as well: then the hand is natural (a tie goes to it).
+            as_held = self.as_held
+            if as_held is not None and as_held.key >= made.key:
+                return as_held
+        return made
+
+    @cached_property
+    def as_held(self) -> Made | None:
+        """The hand with no card wild, worked out once."""
+        return self._rank(frozenset())
+
+    def _rank(self, wild: frozenset[Card]) -> Made | None:
+        hand = _Hand(self.cards, wild, self.opts.suit_order, self.ace)
+        return _high(hand, self.opts, self.natural_beats_wild)
+
+
+def best_high(
+    cards: Iterable[Card], wild: Iterable[Card] = frozenset(), **rules: Any
+) -> Made | None:
+    """The best high hand of `cards` with the cards in `wild` wild, asked once.
+
+    `rules` are HighHand's: size, straights, flushes, five_of_a_kind, short,
+    natural_beats_wild, suit_order, three_card_order, ace_low.
+    """
+    return HighHand(cards, **rules).best(wild)
 
 
 # --- The fast path ------------------------------------------------------------------------
@@ -574,15 +623,16 @@ def _low_order(kind: str, size: int) -> dict[str, int]:
     return _VALUE[size] if kind == "27" else _VALUE[5]
 
 
-def _low_classes(m: int, kind: str, size: int) -> list[tuple[str, tuple[int, ...] | None]]:
-    """Classes a low may fall to, best (lowest) first."""
+@cache
+def _low_classes(m: int, kind: str, size: int) -> tuple[tuple[str, tuple[int, ...] | None], ...]:
+    """Classes a low may fall to, best (lowest) first (kept, as `_high_classes`)."""
     order = _low_order(kind, size)
     found: list[tuple[str, tuple[int, ...] | None]] = [
         (_group_class(p), p) for p in _patterns(m, 5) if _group_class(p) in order
     ]
     if kind == "27" and m == size and m >= 2:
         found += [("straight", None), ("flush", None), ("straight_flush", None)]
-    return sorted(found, key=lambda item: order[item[0]])
+    return tuple(sorted(found, key=lambda item: order[item[0]]))
 
 
 def _forced_27(hand: _Hand, cls: str, size: int) -> tuple[list[int], _Builder] | None:

@@ -74,7 +74,7 @@ from rulebook.cards import (
     parse_card,
 )
 from rulebook.points import Totals, card_values, choices_of, counted, side_key
-from rulebook.ranking import Made, at_least, best_high, best_low
+from rulebook.ranking import HighHand, Made, at_least, best_low
 from rulebook.showdown_rules import Condition, Patch, Race, Showdown, Wild
 
 if TYPE_CHECKING:
@@ -694,24 +694,19 @@ class _Evaluation:
             )
         free, paid = self.table.wilds[player.name]["high"]
         if "high" in sides:
-            player.high, player.wild_high = self._best(
-                player,
-                lambda wild: best_high(
-                    cards,
-                    wild,
-                    size=sd.hand,
-                    straights=sd.straights,
-                    flushes=sd.flushes,
-                    five_of_a_kind=sd.five_of_a_kind,
-                    short=sd.short_hands,
-                    natural_beats_wild=sd.natural_beats_wild,
-                    suit_order="".join(SUIT_LETTER[s] for s in sd.suit_order),
-                    three_card_order=sd.three_card_order,
-                    ace_low=sd.ace_low,
-                ),
-                free,
-                paid,
+            high = HighHand(
+                cards,
+                size=sd.hand,
+                straights=sd.straights,
+                flushes=sd.flushes,
+                five_of_a_kind=sd.five_of_a_kind,
+                short=sd.short_hands,
+                natural_beats_wild=sd.natural_beats_wild,
+                suit_order="".join(SUIT_LETTER[s] for s in sd.suit_order),
+                three_card_order=sd.three_card_order,
+                ace_low=sd.ace_low,
             )
+            player.high, player.wild_high = self._best(player, high.best, free, paid)
             player.qualifies["high"] = player.high is not None and self._qualifies(player, "high")
             if player.high is not None:
                 player.side_keys["high"] = player.high.key

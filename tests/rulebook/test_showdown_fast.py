@@ -21,9 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook import ranking
-from rulebook.cards import DECK, SUITS, Card, parse_cards
+from rulebook.cards import DECK, JOKER, SUITS, Card, parse_cards
 from rulebook.points import Totals, card_values, choices_of, counted, side_key
+from rulebook.showdown import Holding, evaluate
 from rulebook.showdown_rules import Points
+from tests.rulebook.showdown_hands import game
 
 pytestmark = pytest.mark.pure
 
@@ -246,3 +248,40 @@ def test_one_suit_hands_are_forced_into_their_least_straight_or_flush(cards, nam
     fast, old = low_27_both_ways(parse_cards(cards), [])
     assert fast == old
     assert fast.name == name
+
+
+# --- one hand asked with several sets of wilds ------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from([*DECK, JOKER]), min_size=1, max_size=25, unique=True),
+    st.data(),
+    st.sampled_from([{}, {"natural_beats_wild": True}, {"size": 3}, {"suit_order": "shdc"}]),
+)
+def test_a_hand_asked_again_with_other_wilds_answers_as_a_fresh_one(cards, data, rules):
+    """HighHand keeps the hand as held between questions; no answer may leak into the next."""
+    hand = ranking.HighHand(cards, short=True, **rules)
+    for _ in range(4):
+        wild = data.draw(st.lists(st.sampled_from(cards), max_size=6, unique=True))
+        assert hand.best(wild) == ranking.best_high(cards, wild, short=True, **rules)
+
+
+# --- paid wilds: which of them count --------------------------------------------------------
+
+TAXED = game("midnight-baseball")  # threes and nines wild, each only once paid for (wild tax)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=25, unique=True), st.data())
+def test_paid_wilds_count_the_best_ones_every_choice_of_them_finds(cards, data):
+    """Of the threes and nines held, the ones paid for that make the best hand, first in order."""
+    paid_cards = sorted(c for c in cards if c.rank in (3, 9))
+    paid = data.draw(st.integers(0, len(paid_cards)))
+    result = evaluate(TAXED, {"Ann": Holding(tuple(cards), paid=paid)}, options=["wild-tax"])
+    best = None
+    for chosen in combinations(paid_cards, paid):
+        made = ranking.best_high(cards, chosen, short=True)
+        if made is not None and (best is None or made.key > best.key):
+            best = made
+    assert result.hands["Ann"].high == best
