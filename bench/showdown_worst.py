@@ -301,24 +301,62 @@ def answer(case: Case, games: dict[str, Game]) -> dict[str, Any]:
 
 
 def cpu_ms(call: Callable[[], object]) -> float:
+    """CPU ms of one call (the process's own time, whatever else the machine runs)."""
     start = time.process_time()
     call()
     return (time.process_time() - start) * 1000
 
 
-def worst(cases: list[Case], games: dict[str, Game], args: argparse.Namespace) -> tuple:
-    """The slowest request: all timed once, the slowest few again, each best of --repeat."""
-    once = sorted(((cpu_ms(lambda c=c: answer(c, games)), i) for i, c in enumerate(cases)))
+Timed = tuple[float, Case]  # CPU ms, and the request
+Failed = tuple[Case, Exception]
+
+
+def first_pass(cases: list[Case], games: dict[str, Game]) -> tuple[list[Timed], list[Failed]]:
+    """Each request timed once, and those that failed: a refusal or a crash is a figure too."""
+    timed: list[Timed] = []
+    failed: list[Failed] = []
+    for case in cases:
+        try:
+            timed.append((cpu_ms(lambda case=case: answer(case, games)), case))
+        except Exception as exc:  # the benchmark says so and goes on
+            failed.append((case, exc))
+    return timed, failed
+
+
+def worst(
+    cases: list[Case], games: dict[str, Game], args: argparse.Namespace
+) -> tuple[Timed | None, list[Failed]]:
+    """The slowest request (None when none was answered), and the failures.
+
+    Every request is timed once; the slowest few again, each best of --repeat.
+    """
+    once, failed = first_pass(cases, games)
+    slowest = sorted(once, key=lambda timed: timed[0])[-args.recheck :]
     again = [
-        (min(cpu_ms(lambda i=i: answer(cases[i], games)) for _ in range(args.repeat)), i)
-        for _, i in once[-args.recheck :]
+        (min(cpu_ms(lambda case=case: answer(case, games)) for _ in range(args.repeat)), case)
+        for _, case in slowest
     ]
-    ms, at = max(again)
-    return ms, cases[at]
+    return max(again, key=lambda timed: timed[0], default=None), failed
 
 
 def verdict(ms: float) -> str:
     return "PASS" if ms < TARGET_MS else "MISS"
+
+
+def report(results: list[Timed], failures: int) -> None:
+    """The slowest game against the target (a failed request is a MISS), then the slowest of all."""
+    in_games = [r for r in results if not r[1].name.startswith(NO_GAME)]
+    if failures:
+        print(f"\nMISS: {failures} requests failed (FAIL above)")
+    if in_games:
+        ms, case = max(in_games, key=lambda timed: timed[0])
+        print(
+            f"\n{verdict(ms)}: the slowest game is {case.name} at {ms:.2f} ms ({case.label}); "
+            f"target < {TARGET_MS:.0f} ms for every game"
+        )
+    if results:
+        ms, case = max(results, key=lambda timed: timed[0])
+        print(f"slowest request of all: {case.name} at {ms:.2f} ms")
 
 
 def main() -> None:
@@ -340,19 +378,18 @@ def main() -> None:
         f"{len(chosen)} games with a helper and {len(inputs.RANKS)} rankings with no game, "
         f"{sum(map(len, cases.values()))} requests; CPU ms of each one's slowest\n"
     )
-    results = []
+    results: list[Timed] = []
+    failures = 0
     for name, found in cases.items():
-        ms, case = worst(found, games, args)
-        results.append((ms, case))
-        print(f"{ms:9.2f} ms  {verdict(ms)}  {name} ({len(found)} requests): {case.label}")
-    in_games = [r for r in results if not r[1].name.startswith(NO_GAME)] or results
-    ms, case = max(in_games, key=lambda result: result[0])
-    print(
-        f"\n{verdict(ms)}: the slowest game is {case.name} at {ms:.2f} ms ({case.label}); "
-        f"target < {TARGET_MS:.0f} ms for every game"
-    )
-    ms, case = max(results, key=lambda result: result[0])
-    print(f"slowest request of all: {case.name} at {ms:.2f} ms")
+        slowest, failed = worst(found, games, args)
+        failures += len(failed)
+        for case, exc in failed:
+            print(f"{'':>12}  FAIL  {name}: {case.label}: {type(exc).__name__}: {exc}")
+        if slowest is not None:
+            ms, case = slowest
+            results.append(slowest)
+            print(f"{ms:9.2f} ms  {verdict(ms)}  {name} ({len(found)} requests): {case.label}")
+    report(results, failures)
 
 
 if __name__ == "__main__":
