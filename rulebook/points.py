@@ -12,6 +12,8 @@ The answer is exactly the one trying every choice in order gives (subsets in
 `itertools.combinations` order, then each card's values in order): of two
 totals that are equally good for a side (+9 and -9 once the sign is
 dropped), the one that order meets first, as the helper always showed it.
+Totals are summed exactly; for values whose float sums are exact (whole
+numbers and halves, as in every rule file) that is the float sum too.
 """
 
 from __future__ import annotations

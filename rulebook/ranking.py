@@ -140,12 +140,13 @@ def _fill(
     Groups of the same size take falling ranks (the key lists them high to
     low). A group is filled with naturals first and wilds for the rest; the
     search drops a rank as soon as the wilds left cannot finish the others,
-    so the first complete fill found is the best one. Both checks are
-    necessary conditions only, so they never drop a fill that could finish:
-    the groups of the same size still to come need that many ranks below
-    this one (a high card low of three far naturals and two wilds otherwise
-    tried every lower top card in turn, a millisecond a hand), and all the
-    groups left need the wilds their best ranks leave short.
+    so the first complete fill found is the best one. It asks two things a
+    finished fill must have, so it never drops one that could finish: the
+    groups of the same size still to come, on the best ranks below this
+    one, and all the groups left, on the best ranks unused, need no more
+    wilds than are left. (Without the first, a high-card low of three far
+    naturals and two wilds tried every lower top card and its tails before
+    the right one: a millisecond a hand.)
     """
     chosen: list[int] = []
     used: set[int] = set()

@@ -73,7 +73,7 @@ from rulebook.cards import (
     check_cards,
     parse_card,
 )
-from rulebook.points import Totals, card_values, choices_of, counted, side_key
+from rulebook.points import SideKey, Totals, card_values, choices_of, counted, side_key
 from rulebook.ranking import HighHand, Made, at_least, best_low
 from rulebook.showdown_rules import Condition, Patch, Race, Showdown, Wild
 
@@ -793,8 +793,8 @@ class _Evaluation:
         aces = [i for i, c in enumerate(cards) if len(card_values(c, points)) > 1]
         for choice in product(*(range(len(card_values(cards[i], points))) for i in aces)):
             fixed = dict(zip(aces, choice, strict=True))
-            made = Totals(choices_of(cards, points, fixed), size)
-            totals = {side: made.best(self._side(side, targets[side])) for side in sides}
+            reach = Totals(choices_of(cards, points, fixed), size)
+            totals = {side: reach.best(self._side(side, targets[side])) for side in sides}
             rank = tuple(side_key(totals[s], s, targets[s], points) for s in prefer)
             if best is None or rank > best[0]:
                 best = (rank, totals)
@@ -802,7 +802,7 @@ class _Evaluation:
         for side, total in best[1].items():
             self._set_total(player, side, targets[side], total, size)
 
-    def _side(self, side: str, target: float | None) -> Callable[[float], tuple]:
+    def _side(self, side: str, target: float | None) -> SideKey:
         """How one side judges a total (larger is better)."""
         points = self.sd.points
         assert points is not None
