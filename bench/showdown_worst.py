@@ -258,8 +258,9 @@ def _hands(setup: Setup, hands: list[list[Card]], up: Callable[[list[Card]], lis
 def _deals(setup: Setup, wild: Callable[[Card], bool]) -> Iterator[tuple[str, list, list]]:
     """(words, board, hands) for every order and spread of the setup's deck."""
     sd = setup.sd
-    least = 1 if sd.short_hands else sd.hand
     board_size = inputs.MOST_BOARD if sd.board != "none" else 0
+    shared = board_size if sd.board == "shared" else 0  # the board plays in every hand
+    least = 1 if sd.short_hands else max(1, sd.hand - shared)
     for order_words, cards in _orders(setup.deck, wild).items():
         board, dealt = _board(cards, board_size)
         for spread_words, hands in _spreads(dealt, least).items():
