@@ -74,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/pots_vs_pokerkit.py
 	$(BIN)/python bench/search.py
 	$(BIN)/python bench/showdown.py
+	$(BIN)/python bench/showdown_worst.py
 	sh tests/services.sh postgres
 	DATABASE_URL='$(PG_URL)' $(BIN)/python bench/write_floor.py
 	DATABASE_URL='$(PG_URL)' $(BIN)/python bench/load_run.py

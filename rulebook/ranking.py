@@ -14,10 +14,11 @@ cards and returns exactly the key `best_high` would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
 from itertools import combinations
-from typing import get_args
+from typing import Any, get_args
 
 from rulebook.cards import SUITS, Card, rank_word
 from rulebook.showdown_rules import HandClass
@@ -79,9 +80,14 @@ class _Hand:
 
     def __init__(self, cards: Iterable[Card], wild: Iterable[Card], suit_order: str, ace: int):
         wild_set = frozenset(wild)
-        cards = list(cards)
-        self.wilds = sorted((c for c in cards if c in wild_set), key=_card_order)
-        self.naturals = [c for c in cards if c not in wild_set and c.kind == "card"]
+        wilds: list[Card] = []
+        self.naturals: list[Card] = []
+        for card in cards:  # one look each: a card's hash is Python code, not cheap
+            if wild_set and card in wild_set:
+                wilds.append(card)
+            elif card.kind == "card":
+                self.naturals.append(card)
+        self.wilds = sorted(wilds, key=_card_order)
         self.pref = suit_order or SUITS
         self.ace = ace
         self.strength = {s: len(self.pref) - i for i, s in enumerate(self.pref)}
@@ -127,33 +133,35 @@ def _group_class(pattern: tuple[int, ...]) -> str:
 
 
 def _fill(
-    pattern: tuple[int, ...],
-    have: dict[int, int],
-    wilds: int,
-    domain: Sequence[int],
-    accept: Callable[[list[int]], bool] | None = None,
+    pattern: tuple[int, ...], have: dict[int, int], wilds: int, domain: Sequence[int]
 ) -> list[int] | None:
     """The best ranks for each group of `pattern`, best first in `domain`.
 
     Groups of the same size take falling ranks (the key lists them high to
     low). A group is filled with naturals first and wilds for the rest; the
     search drops a rank as soon as the wilds left cannot finish the others,
-    so the first complete fill found is the best one.
+    so the first complete fill found is the best one. It asks two things a
+    finished fill must have, so it never drops one that could finish: the
+    groups of the same size still to come, on the best ranks below this
+    one, and all the groups left, on the best ranks unused, need no more
+    wilds than are left. (Without the first, a high-card low of three far
+    naturals and two wilds tried every lower top card and its tails before
+    the right one: a millisecond a hand.)
     """
     chosen: list[int] = []
     used: set[int] = set()
     runs = [sum(1 for q in pattern[i + 1 :] if q == pattern[i]) for i in range(len(pattern))]
 
-    def can_finish(idx: int, left: int) -> bool:
-        rest = pattern[idx:]
-        free = sorted((have.get(r, 0) for r in domain if r not in used), reverse=True)
-        if len(free) < len(rest):
-            return False
-        return sum(rest) - sum(min(q, a) for q, a in zip(rest, free, strict=False)) <= left
+    def short(ranks: Iterable[int], groups: Sequence[int]) -> int | None:
+        """The fewest wilds `groups` need on distinct `ranks` (None: too few ranks)."""
+        free = sorted((have.get(r, 0) for r in ranks if r not in used), reverse=True)
+        if len(free) < len(groups):
+            return None
+        return sum(groups) - sum(min(q, a) for q, a in zip(groups, free, strict=False))
 
     def go(idx: int, left: int) -> bool:
         if idx == len(pattern):
-            return accept is None or accept(chosen)
+            return True
         q = pattern[idx]
         below = chosen[-1] if idx and pattern[idx - 1] == q else None
         for r in domain:
@@ -163,11 +171,14 @@ def _fill(
             need = need if need > 0 else 0
             if need > left:
                 continue
-            if runs[idx] and sum(1 for x in domain if x < r and x not in used) < runs[idx]:
-                continue
+            if runs[idx]:
+                same = short([x for x in domain if x < r], (q,) * runs[idx])
+                if same is None or need + same > left:
+                    continue
             chosen.append(r)
             used.add(r)
-            if can_finish(idx + 1, left - need) and go(idx + 1, left - need):
+            rest = short(domain, pattern[idx + 1 :])
+            if rest is not None and rest <= left - need and go(idx + 1, left - need):
                 return True
             chosen.pop()
             used.discard(r)
@@ -274,6 +285,10 @@ class _Options:
         return _THREE[self.three_card_order] if self.size == 3 else _VALUE[self.size]
 
 
+# One _Options per set of rules: a frozen dataclass is slow to build, and every hand asks.
+_rules = cache(_Options)
+
+
 def _best_straight_flush(hand: _Hand, opts: _Options) -> tuple[list[int], str] | None:
     best: tuple[list[int], str] | None = None
     for suit in hand.pref:
@@ -346,8 +361,12 @@ def _build_groups(hand: _Hand, pattern: tuple[int, ...], ranks: list[int]) -> _B
     return b
 
 
-def _high_classes(m: int, opts: _Options) -> list[tuple[str, tuple[int, ...] | None]]:
-    """The classes a hand of m cards can be, best first (pattern None: a run or flush)."""
+@cache
+def _high_classes(m: int, opts: _Options) -> tuple[tuple[str, tuple[int, ...] | None], ...]:
+    """The classes a hand of m cards can be, best first (pattern None: a run or flush).
+
+    Kept for each size and set of rules: every hand asks, and the same few.
+    """
     order = opts.order
     found: list[tuple[str, tuple[int, ...] | None]] = []
     for pattern in _patterns(m, 5 if opts.five_of_a_kind else 4):
@@ -361,7 +380,7 @@ def _high_classes(m: int, opts: _Options) -> list[tuple[str, tuple[int, ...] | N
             found.append(("straight", None))
         if opts.flushes:
             found.append(("flush", None))
-    return sorted(found, key=lambda item: -order[item[0]])
+    return tuple(sorted(found, key=lambda item: -order[item[0]]))
 
 
 def _solve_high(hand: _Hand, m: int, opts: _Options) -> tuple[str, list[int], _Builder] | None:
@@ -406,51 +425,87 @@ def _high(hand: _Hand, opts: _Options, natural_beats_wild: bool) -> Made | None:
     return Made(key, made.cls, made.name, made.best, made.wilds, made.natural, made.size)
 
 
-def best_high(
-    cards: Iterable[Card],
-    wild: Iterable[Card] = frozenset(),
-    *,
-    size: int = 5,
-    straights: bool = True,
-    flushes: bool = True,
-    five_of_a_kind: bool = True,
-    short: bool = False,
-    natural_beats_wild: bool = False,
-    suit_order: str = "",
-    three_card_order: str = "three_card_poker",
-    ace_low: bool = False,
-) -> Made | None:
-    """The best high hand of `size` cards from `cards`; the cards in `wild` are wild.
+class HighHand:
+    """One hand's cards ranked high under one game's rules, for any set of wild cards.
 
-    `three_card_order` names the game's order of three-card hands
-    (`THREE_CARD_ORDERS`); `ace_low` makes an ace the lowest card, below the
-    deuce (one-card games where the ace is the worst card).
+    `size` cards make a hand; `three_card_order` names the game's order of
+    three-card hands (`THREE_CARD_ORDERS`); `ace_low` makes an ace the lowest
+    card, below the deuce (one-card games where the ace is the worst card).
 
-    A wild may stand for any card, or for itself, so it never makes the hand
-    worse: when the wilds as held make as good a hand, that natural hand is
-    the one returned. None when there are fewer than `size` cards and `short`
-    is off (a short hand ranks with its missing cards counting as nothing).
-    Jokers and the Black Spot that are not wild are not poker cards and are
-    left out.
+    The showdown asks the same cards again with other wilds (which of the
+    paid wilds count: up to 70 choices of four of eight), so what no choice
+    of wilds changes is settled once: the rules, whether the plain fast path
+    may serve, and the hand as held (no card wild), which a wild hand must
+    beat. `best_high` is one question to a new HighHand.
     """
-    cards = list(cards)
-    wild = frozenset(wild)
-    held_wilds = [c for c in cards if c in wild]
-    plain = size == 5 and straights and flushes and five_of_a_kind and not suit_order
-    plain = plain and not held_wilds and not ace_low and 5 <= len(cards) <= 7
-    if plain and all(c.kind == "card" for c in cards):
-        return _plain(cards, natural_beats_wild)
-    if sum(1 for c in cards if c.kind == "card" or c in wild) < size and not short:
-        return None
-    opts = _Options(size, straights, flushes, five_of_a_kind, suit_order, three_card_order)
-    ace = 1 if ace_low else 14
-    made = _high(_Hand(cards, wild, suit_order, ace), opts, natural_beats_wild)
-    if held_wilds and made is not None and not made.natural:
-        # The wilds as held may do as well: then the hand is natural (a tie goes to it).
-        as_held = _high(_Hand(cards, (), suit_order, ace), opts, natural_beats_wild)
-        if as_held is not None and as_held.key >= made.key:
-            return as_held
-    return made
+
+    def __init__(
+        self,
+        cards: Iterable[Card],
+        *,
+        size: int = 5,
+        straights: bool = True,
+        flushes: bool = True,
+        five_of_a_kind: bool = True,
+        short: bool = False,
+        natural_beats_wild: bool = False,
+        suit_order: str = "",
+        three_card_order: str = "three_card_poker",
+        ace_low: bool = False,
+    ):
+        self.cards = list(cards)
+        self.opts = _rules(size, straights, flushes, five_of_a_kind, suit_order, three_card_order)
+        self.short = short
+        self.natural_beats_wild = natural_beats_wild
+        self.ace = 1 if ace_low else 14
+        plain = size == 5 and straights and flushes and five_of_a_kind and not suit_order
+        plain = plain and not ace_low and 5 <= len(self.cards) <= 7
+        self.plain = plain and all(c.kind == "card" for c in self.cards)
+
+    def best(self, wild: Iterable[Card] = frozenset()) -> Made | None:
+        """The best high hand of `size` of the cards; the cards in `wild` are wild.
+
+        A wild may stand for any card, or for itself, so it never makes the
+        hand worse: when the wilds as held make as good a hand, that natural
+        hand is the one returned. None when there are fewer than `size` cards
+        and `short` is off (a short hand ranks with its missing cards
+        counting as nothing). Jokers and the Black Spot that are not wild are
+        not poker cards and are left out.
+        """
+        wild = frozenset(wild)
+        held_wilds = bool(wild) and any(c in wild for c in self.cards)
+        if self.plain and not held_wilds:
+            return _plain(self.cards, self.natural_beats_wild)
+        playable = sum(1 for c in self.cards if c.kind == "card" or c in wild)
+        if playable < self.opts.size and not self.short:
+            return None
+        made = self._rank(wild)
+        if held_wilds and made is not None and not made.natural:
+            # The wilds as held may do as well: then the hand is natural (a tie goes to it).
+            as_held = self.as_held
+            if as_held is not None and as_held.key >= made.key:
+                return as_held
+        return made
+
+    @cached_property
+    def as_held(self) -> Made | None:
+        """The hand with no card wild, worked out once."""
+        return self._rank(frozenset())
+
+    def _rank(self, wild: frozenset[Card]) -> Made | None:
+        hand = _Hand(self.cards, wild, self.opts.suit_order, self.ace)
+        return _high(hand, self.opts, self.natural_beats_wild)
+
+
+def best_high(
+    cards: Iterable[Card], wild: Iterable[Card] = frozenset(), **rules: Any
+) -> Made | None:
+    """The best high hand of `cards` with the cards in `wild` wild, asked once.
+
+    `rules` are HighHand's: size, straights, flushes, five_of_a_kind, short,
+    natural_beats_wild, suit_order, three_card_order, ace_low.
+    """
+    return HighHand(cards, **rules).best(wild)
 
 
 # --- The fast path ------------------------------------------------------------------------
@@ -564,73 +619,123 @@ def _low_name(cls: str, ranks: Sequence[int], kind: str, present: int) -> str:
     return "-".join(words).capitalize() + " low"
 
 
-def _low_accept(hand: _Hand, m: int, size: int) -> Callable[[list[int]], bool]:
-    """Deuce-to-seven: five different ranks that must make neither a straight nor a flush."""
-
-    def accept(ranks: list[int]) -> bool:
-        if m < size or size < 2:
-            return True
-        if sorted(ranks) == list(range(min(ranks), min(ranks) + size)):
-            return False
-        wilds_used = sum(1 for r in ranks if hand.have.get(r, 0) == 0)
-        if wilds_used:
-            return True
-        suits = {c.suit for r in ranks for c in hand.by_rank[r]}
-        return len(suits) > 1
-
-    return accept
-
-
 def _low_order(kind: str, size: int) -> dict[str, int]:
     """Class values, worst high first: ace-to-five ignores runs and flushes at any size."""
     return _VALUE[size] if kind == "27" else _VALUE[5]
 
 
-def _low_classes(m: int, kind: str, size: int) -> list[tuple[str, tuple[int, ...] | None]]:
-    """Classes a low may fall to, best (lowest) first."""
+@cache
+def _low_classes(m: int, kind: str, size: int) -> tuple[tuple[str, tuple[int, ...] | None], ...]:
+    """Classes a low may fall to, best (lowest) first (kept, as `_high_classes`)."""
     order = _low_order(kind, size)
     found: list[tuple[str, tuple[int, ...] | None]] = [
         (_group_class(p), p) for p in _patterns(m, 5) if _group_class(p) in order
     ]
     if kind == "27" and m == size and m >= 2:
         found += [("straight", None), ("flush", None), ("straight_flush", None)]
-    return sorted(found, key=lambda item: order[item[0]])
+    return tuple(sorted(found, key=lambda item: order[item[0]]))
 
 
 def _forced_27(hand: _Hand, cls: str, size: int) -> tuple[list[int], _Builder] | None:
     """The least straight / flush / straight flush a deuce-to-seven hand is forced into."""
-    runs = list(reversed(_runs(size, False)))
     if cls == "straight":
-        for run in runs:
+        for run in reversed(_runs(size, False)):
             if sum(1 for r in run if not hand.have.get(r)) <= len(hand.wilds):
                 return run, _build_run(hand, run, None)
         return None
     best: tuple[list[int], str] | None = None
     for suit in hand.pref:
-        present = hand.suited(suit)
-        for combo in combinations(sorted(set(present)), max(0, size - len(hand.wilds))):
-            fill = [r for r in range(2, 15) if r not in combo][: size - len(combo)]
-            ranks = sorted([*combo, *fill], reverse=True)
-            straight = ranks == list(range(ranks[0], ranks[0] - size, -1))
-            if straight == (cls == "straight_flush") and (best is None or ranks < best[0]):
-                best = (ranks, suit)
+        ranks = _least_suited(_mask(hand.suited(suit)), len(hand.wilds), size, cls)
+        if ranks is not None and (best is None or ranks < best[0]):
+            best = (ranks, suit)
     if best is None:
         return None
     return best[0], _build_flush(hand, *best)
 
 
+def _least_suited(present: int, wilds: int, size: int, cls: str) -> list[int] | None:
+    """The lowest `size` ranks one suit makes: a flush, or a straight flush when `cls` says so.
+
+    The suit's ranks (the bit mask `present`) take all but the wilds' places,
+    and the wilds are the lowest ranks left. Taking the suit's ranks least
+    first (`_least_first`), the hand they make only grows, so the first that
+    is (or is not) a straight is the least; trying every choice of a 13-card
+    suit cost milliseconds.
+    """
+    held = max(0, size - wilds)
+    for mask, ranks in _least_first(held):
+        if mask & ~present:
+            continue
+        fill = [r for r in range(2, 15) if not mask >> r & 1][: size - held]
+        made = sorted([*ranks, *fill], reverse=True)
+        if _is_run(_mask(made)) == (cls == "straight_flush"):
+            return made
+    return None
+
+
+def _least_27_high_card(hand: _Hand, size: int) -> list[int] | None:
+    """The best deuce-to-seven high-card low: `size` ranks, neither a straight nor a flush.
+
+    Candidates go least first (`_least_first`), each read as a bit mask: it
+    may miss as many ranks as there are wilds, must not run in a row, and
+    when no wild plays, the cards held of its ranks must not all be one suit.
+    The first that passes is the best. A hand of one suit, where every five
+    natural ranks are a flush, tried all 1,287 of them through `_fill`'s
+    search in about 10 ms; here they are a few bit operations each.
+    """
+    held = _mask(hand.have)
+    one_suit = dict.fromkeys(SUITS, 0)
+    for rank, cards in hand.by_rank.items():
+        suits = {c.suit for c in cards}
+        if len(suits) == 1:
+            one_suit[suits.pop()] |= 1 << rank
+    for mask, ranks in _least_first(size):
+        missing = (mask & ~held).bit_count()
+        if missing > len(hand.wilds) or _is_run(mask):
+            continue
+        if not missing and any(mask & ~suit == 0 for suit in one_suit.values()):
+            continue  # every card of these ranks is of one suit: a flush
+        return list(ranks)
+    return None
+
+
+@cache
+def _least_first(count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every `count` different ranks 2..14 as (bit mask, ranks highest first), least first.
+
+    Least first is the order a low compares in: the highest card as low as it
+    can be, then the next one, and so on (the order `_fill` tries them in).
+    """
+    found = sorted(tuple(sorted(c, reverse=True)) for c in combinations(range(2, 15), count))
+    return tuple((_mask(ranks), ranks) for ranks in found)
+
+
+def _mask(ranks: Iterable[int]) -> int:
+    """Ranks as the bits of an integer (bit r for rank r)."""
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    return mask
+
+
+def _is_run(mask: int) -> bool:
+    """Whether the set bits run in a row (adding the lowest bit carries through them all)."""
+    return mask != 0 and (mask + (mask & -mask)) & mask == 0
+
+
 def _solve_low(hand: _Hand, m: int, kind: str, size: int) -> tuple[str, list[int], _Builder] | None:
     w = len(hand.wilds)
     domain = range(1, 14) if kind == "a5" else range(2, 15)
-    accept = _low_accept(hand, m, size) if kind == "27" else None
     for cls, pattern in _low_classes(m, kind, size):
         if pattern is None:
             forced = _forced_27(hand, cls, size)
             if forced is not None:
                 return cls, forced[0], forced[1]
             continue
-        check = accept if cls == "high_card" else None
-        ranks = _fill(pattern, hand.have, w, domain, check)
+        if kind == "27" and cls == "high_card" and m == size >= 2:
+            ranks = _least_27_high_card(hand, size)  # no straight, no flush
+        else:
+            ranks = _fill(pattern, hand.have, w, domain)
         if ranks is not None:
             flat = [r for q, r in zip(pattern, ranks, strict=True) for _ in range(q)]
             return cls, flat, _build_low_groups(hand, pattern, ranks, kind)

@@ -73,8 +73,9 @@ from rulebook.cards import (
     check_cards,
     parse_card,
 )
-from rulebook.ranking import Made, at_least, best_high, best_low
-from rulebook.showdown_rules import Condition, Patch, Points, Race, Showdown, Wild
+from rulebook.points import SideKey, Totals, card_values, choices_of, counted, side_key
+from rulebook.ranking import HighHand, Made, at_least, best_low
+from rulebook.showdown_rules import Condition, Patch, Race, Showdown, Wild
 
 if TYPE_CHECKING:
     from rulebook import schema
@@ -693,24 +694,19 @@ class _Evaluation:
             )
         free, paid = self.table.wilds[player.name]["high"]
         if "high" in sides:
-            player.high, player.wild_high = self._best(
-                player,
-                lambda wild: best_high(
-                    cards,
-                    wild,
-                    size=sd.hand,
-                    straights=sd.straights,
-                    flushes=sd.flushes,
-                    five_of_a_kind=sd.five_of_a_kind,
-                    short=sd.short_hands,
-                    natural_beats_wild=sd.natural_beats_wild,
-                    suit_order="".join(SUIT_LETTER[s] for s in sd.suit_order),
-                    three_card_order=sd.three_card_order,
-                    ace_low=sd.ace_low,
-                ),
-                free,
-                paid,
+            high = HighHand(
+                cards,
+                size=sd.hand,
+                straights=sd.straights,
+                flushes=sd.flushes,
+                five_of_a_kind=sd.five_of_a_kind,
+                short=sd.short_hands,
+                natural_beats_wild=sd.natural_beats_wild,
+                suit_order="".join(SUIT_LETTER[s] for s in sd.suit_order),
+                three_card_order=sd.three_card_order,
+                ace_low=sd.ace_low,
             )
+            player.high, player.wild_high = self._best(player, high.best, free, paid)
             player.qualifies["high"] = player.high is not None and self._qualifies(player, "high")
             if player.high is not None:
                 player.side_keys["high"] = player.high.key
@@ -782,29 +778,35 @@ class _Evaluation:
         assert points is not None
         seat = self.table.seats[player.name]
         cards = [c for c in seat.playing(self.sd.up_only) if c.kind == "card"]
-        counted = min(points.cards or len(cards), len(cards))
+        size = counted(cards, points)
         targets = dict(zip(sides, self._targets(sides), strict=True))
         said = player.holding.declare
         if points.each_way:
+            totals = Totals(choices_of(cards, points), size)
             for side, target in targets.items():
-                total = _best_total(cards, points, side, target, None)
-                self._set_total(player, side, target, total, counted)
+                total = totals.best(self._side(side, target))
+                self._set_total(player, side, target, total, size)
             return
         prefer = [said] if said in sides else [s for s in ("high", "low") if s in sides]
         prefer += [s for s in sides if s not in prefer]
         best: tuple[tuple, dict[str, float]] | None = None
-        aces = [i for i, c in enumerate(cards) if len(_values(c, points)) > 1]
-        for choice in product(*(range(len(_values(cards[i], points))) for i in aces)):
+        aces = [i for i, c in enumerate(cards) if len(card_values(c, points)) > 1]
+        for choice in product(*(range(len(card_values(cards[i], points))) for i in aces)):
             fixed = dict(zip(aces, choice, strict=True))
-            totals = {
-                side: _best_total(cards, points, side, targets[side], fixed) for side in sides
-            }
-            rank = tuple(_side_key(totals[s], s, targets[s], points) for s in prefer)
+            reach = Totals(choices_of(cards, points, fixed), size)
+            totals = {side: reach.best(self._side(side, targets[side])) for side in sides}
+            rank = tuple(side_key(totals[s], s, targets[s], points) for s in prefer)
             if best is None or rank > best[0]:
                 best = (rank, totals)
         assert best is not None
         for side, total in best[1].items():
-            self._set_total(player, side, targets[side], total, counted)
+            self._set_total(player, side, targets[side], total, size)
+
+    def _side(self, side: str, target: float | None) -> SideKey:
+        """How one side judges a total (larger is better)."""
+        points = self.sd.points
+        assert points is not None
+        return lambda total: side_key(total, side, target, points)
 
     def _on_every_target(self, player: _Player, sides: dict[str, str]) -> str | None:
         """The game's words when this hand counts exactly every target (it takes the lot)."""
@@ -830,7 +832,7 @@ class _Evaluation:
         points = self.sd.points
         assert points is not None
         player.total[side] = total
-        key = _side_key(total, side, target, points)
+        key = side_key(total, side, target, points)
         if points.tie == "fewer_cards":
             key = (*key, -counted)
         player.side_keys[side] = key
@@ -963,60 +965,6 @@ def _group(names: list[str], key: Callable[[str], tuple]) -> tuple[tuple[str, ..
             tiers.append([name])
             last = value
     return tuple(tuple(t) for t in tiers)
-
-
-def _values(card: Card, points: Points) -> list[float]:
-    """What one card may count."""
-    if card.rank == 14:
-        values = list(points.ace)
-    elif card.rank >= 11:
-        values = [points.faces]
-    elif not points.pips:
-        values = [points.each]
-    elif card.rank == 10:
-        values = [points.ten]
-    else:
-        values = [float(card.rank)]
-    if points.colour and card.colour == "black":
-        values = [-v for v in values]
-    if points.absolute == "sum_of":
-        values = [abs(v) for v in values]
-    return sorted(set(values))
-
-
-def _side_key(total: float, side: str, target: float | None, points: Points) -> tuple:
-    """Larger is better on that side."""
-    if target is not None:
-        return (-abs(total - target), total <= target)
-    size = abs(total) if points.absolute == "of_sum" else total
-    return (size,) if side == "high" else (-size,)
-
-
-def _best_total(
-    cards: list[Card],
-    points: Points,
-    side: str,
-    target: float | None,
-    fixed: dict[int, int] | None,
-) -> float:
-    """The best total for a side: the best `cards` of them, each two-valued card as suits."""
-    indexes = range(len(cards))
-    size = min(points.cards or len(cards), len(cards))
-    best: tuple | None = None
-    best_total = 0.0
-    for chosen in combinations(indexes, size):
-        options = [
-            [_values(cards[i], points)[fixed[i]]]
-            if fixed and i in fixed
-            else _values(cards[i], points)
-            for i in chosen
-        ]
-        for values in product(*options):
-            total = float(sum(values))
-            key = _side_key(total, side, target, points)
-            if best is None or key > best:
-                best, best_total = key, total
-    return best_total
 
 
 def _num(value: float) -> str:
