@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from django.db import transaction
 
-from ledger import charges, games, journal, scores
+from ledger import charges, facts, games, journal, scores
 from ledger.charges import ChargeError, Firing, Transfer
 from ledger.hands import HAND_OVER, ROUND_STILL_OPEN, Play, load
 from ledger.house_rules import house_rules
@@ -33,6 +33,9 @@ NO_SUCH_RULE = (
 NOTHING_TO_CHARGE = "{rule}: it moves no chips here; nothing was recorded."
 NO_BANK = "{rule}: it pays the bank, and chips leaving the table are not booked yet."
 ALREADY_BOOKED = "{rule}: already booked at this step. Undo it first to book it again."
+HALVES_ARE_THE_AWARD = (
+    "{rule}: the award pays the halves: say who wins high and who wins low instead."
+)
 
 # Where each abstract pot of `charges` lives in the journal; the night's pots have no hand.
 NIGHT_POTS = {"next_pot": Account.Kind.RIDING, "side_pot": Account.Kind.INFRACTION}
@@ -111,6 +114,8 @@ def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
     """
     rules = _rules(play.hand)
     rule = rule_in_force(play.hand, booking.rule, rules)
+    if facts.award_halves(rule) and games.halves(play.hand):
+        raise LedgerError(HALVES_ARE_THE_AWARD.format(rule=rule.words))
     step = play.hand.step
     if step and not repeats(rule) and rule.id in booked_at(play.hand, step):
         raise LedgerError(ALREADY_BOOKED.format(rule=rule.words))
@@ -140,6 +145,9 @@ def showdown(
     with transaction.atomic():
         booked = [book(play, b, recorded_by=recorded_by) for b in bookings]
         postings = [p for p in booked if p is not None]
+        if not winners and not low_winners:
+            # Said before the rules filled an empty pot (a forfeit into it): nobody wins it.
+            winners = [[] for _ in play.showdown_pots()]
         postings.append(
             play.award(winners=winners, low_winners=low_winners, recorded_by=recorded_by)
         )
@@ -213,6 +221,8 @@ def _charge(
             "transfers": [[str(t.source), str(t.target), t.chips] for t in transfers],
             "paid": {str(seat): chips for seat, chips in _paid_in(transfers).items()},
             **({"units": {str(seat): n for seat, n in units.items() if n}} if units else {}),
+            # A game of lives: each payer of this firing lost one (`games.lives_left`).
+            **({"lives_lost": _payers(transfers)} if rule.takes_a_life else {}),
             **({"covered_by": cover.id} if cover else {}),
         },
         memo=_memo(play, rule, transfers, charges.pile_name(rules)),
@@ -303,6 +313,10 @@ def _account(play: Play, account: charges.Account) -> Account:
     if account.kind == "pot":
         return play.pot_account()
     return play.account(NIGHT_POTS[account.kind])
+
+
+def _payers(transfers: list[Transfer]) -> list[int]:
+    return sorted({t.source.seat for t in transfers if t.source.seat is not None})
 
 
 def _paid_in(transfers: list[Transfer]) -> dict[int, int]:

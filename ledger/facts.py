@@ -17,13 +17,15 @@ drawn), never the sum (2 taxed after the free one).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ledger.charges import PER_ONCE, PER_ROLES
 from rulebook.schema import MoneyRule
 
 # Roles a seat plays alone; the others name several seats.
-ONE_SEAT = frozenset({"actor", "winner", "loser", "knocker", "lowest_hand", "best_hand"})
-MANY_SEATS = frozenset({"winners", "losers", "stayers"})
+ONE_SEAT = frozenset({"actor", "winner", "loser", "knocker", "best_hand"})
+# The lowest hand is several players when they tie for it: each pays, or they share (the data).
+MANY_SEATS = frozenset({"winners", "losers", "stayers", "lowest_hand"})
 # Answered by the hand: the dealer, everyone dealt in, everyone still in, who folded.
 FROM_THE_HAND = frozenset({"dealer", "each_player", "each_active", "each_other_player", "folded"})
 POTS = frozenset({"pot", "next_pot", "side_pot", "bank", "nobody"})
@@ -74,7 +76,12 @@ class Needs:
         return not (self.automatic or self.award)
 
 
-def needs(rule: MoneyRule) -> Needs:
+def needs(rule: MoneyRule, *, halves: bool = False) -> Needs:
+    """What to ask before booking one firing of `rule`.
+
+    `halves`: the hand's pot splits high and low (`ledger.games.pot_shape`),
+    so a rule giving half the pot to the winners is the award's own split.
+    """
     parties = [p for p in (rule.payer, rule.payee) if p is not None and p != "nobody"]
     per = rule.per
     # A per counted in a role's seats that is neither side of the rule: the table names them.
@@ -96,9 +103,10 @@ def needs(rule: MoneyRule) -> Needs:
         per=per.unit if per is not None else "",
         free=per.free if per is not None else 0,
         most=rule.most_per_hand,
-        bet=rule.kind in BET_KINDS,
+        # A blind the table agreed is that amount; a wager or a bid is what the player says.
+        bet=rule.kind in BET_KINDS and not (rule.kind == "blind" and rule.amount is not None),
         automatic=rule.payer == "next_pot" and rule.payee == "pot",
-        award=is_award(rule),
+        award=is_award(rule) or (halves and award_halves(rule)),
     )
 
 
@@ -113,8 +121,25 @@ def is_award(rule: MoneyRule) -> bool:
     )
 
 
-def bookable(rule: MoneyRule) -> bool:
-    """Whether dealer mode shows a button for the rule: chips to move, or points to score."""
+def award_halves(rule: MoneyRule) -> bool:
+    """Whether the rule gives half the pot to the winners: in a game whose pot splits high and
+    low, that is how the award pays the halves (the odd chip as the rule rounds), not a booking.
+    """
+    return (
+        rule.kind == "split"
+        and rule.payer == "pot"
+        and rule.payee == "winners"
+        and rule.amount is not None
+        and rule.amount.pot is not None
+        and Fraction(rule.amount.pot) == Fraction(1, 2)
+    )
+
+
+def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
+    """Whether dealer mode shows a button for the rule: chips to move, or points to score.
+
+    `halves` as in `needs`.
+    """
     if rule.kind == "points_score":
         return rule.payee in ONE_SEAT | MANY_SEATS and bool(rule.amount and rule.amount.points)
     if rule.kind in NOT_BOOKED or rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):

@@ -27,9 +27,12 @@ class Step(Protocol):
     opener: str | None
     only_if: str | None
     money: list[str]
+    asks: list  # what the table names at this step (`rulebook.schema.Asked`): each has a role
 
 
 Move = Literal[
+    "name",  # the step asks the table to name who drops out, passes or knocked
+    "all_out",  # nobody is left in the hand: the pot goes where the game says, deal again
     "next",  # go on to the next step
     "open_round",  # open this step's betting round
     "betting",  # a round is open: the players bet on the table
@@ -49,6 +52,7 @@ class Situation:
     betting_open: bool = False
     rounds_opened: int = 0
     settled: bool = False
+    named_here: frozenset[str] = frozenset()  # roles the table named at the current step
 
 
 @dataclass(frozen=True)
@@ -113,13 +117,17 @@ def forward(steps: Sequence[Step], step_id: str | None, situation: Situation) ->
     """The action that moves play on from this step; every reachable state has one."""
     if situation.settled:
         return Forward("next_deal")
-    if situation.players_left <= 1:
+    if situation.players_left == 0:
+        return Forward("all_out")
+    if situation.players_left == 1:
         return Forward("fold_out")
     if situation.betting_open:
         return Forward("betting", step_id)
     if not steps:
         return Forward("end_deal")
     step = steps[index_of(steps, step_id)]
+    if any(asked.role not in situation.named_here for asked in step.asks):
+        return Forward("name", step.id)
     number = round_number(steps, step.id)
     if number is not None and situation.rounds_opened < number:
         return Forward("open_round", step.id)

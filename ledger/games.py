@@ -9,13 +9,15 @@ games — builds on both. Imports run one way: games <- hands <- runs.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 from django.db.models import Sum
 from django.utils import timezone
 
+from ledger import facts
 from ledger.journal import LedgerError
 from ledger.models import Account, Entry, Hand, Night, Posting, Run
-from rulebook import dealer
+from rulebook import dealer, showdown
 from rulebook.models import Game
 from rulebook.schema import Game as GameSpec
 from rulebook.schema import MoneyRule
@@ -48,6 +50,36 @@ def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
     return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
 
 
+Shape = Literal["plain", "high_low", "declare"]
+
+
+def pot_shape(slug: str, run: Run | None = None) -> Shape:
+    """How the showdown names its winners, as this table plays the game: the one answer.
+
+    "declare": each player declares high, low or both and the pot splits by
+    their ranks; "high_low": the pot splits between the high and the low hand
+    (or the game's two sides); "plain": one list of winners per pot. From
+    the game's showdown under the run's options and settings
+    (`rulebook.showdown.declares`, `splits`), so the players' phones, the
+    dealer's card entry, the showdown form, the helper's fill and the API
+    all agree. A hand dealt without a game is plain.
+    """
+    game = Game.objects.filter(slug=slug).first() if slug else None
+    if game is None:
+        return "plain"
+    spec = game.spec
+    options = list(run.options) if run is not None else []
+    settings = dict(run.settings) if run is not None else {}
+    if showdown.declares(spec, options, settings):
+        return "declare"
+    return "high_low" if showdown.splits(spec, options, settings) else "plain"
+
+
+def halves(hand: Hand) -> bool:
+    """Whether the hand's award splits its pot high and low (declared or not)."""
+    return pot_shape(hand.game_slug, hand.run if hand.run_id else None) != "plain"
+
+
 def house_answers(run: Run, spec: GameSpec | None = None) -> dict:
     """The night's house settings this game's chosen settings answer for its hands.
 
@@ -59,6 +91,11 @@ def house_answers(run: Run, spec: GameSpec | None = None) -> dict:
     answers: dict = {}
     for setting in spec.settings:
         answers.update(setting.house.get(chosen[setting.id], {}))
+    # A pot split high and low: the odd chip goes as the game's half-pot rule rounds
+    # (rounded up, the low half gets it), unless a setting said so already.
+    halves = [r for r in rules_in_force(run, spec).values() if facts.award_halves(r)]
+    if halves and pot_shape(run.game_slug, run) != "plain":
+        answers.setdefault("odd_to", "low" if halves[0].amount.rounding == "up" else "high")
     return answers
 
 
@@ -137,6 +174,25 @@ def booked(hand: Hand) -> list[tuple[str, str]]:
         hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
     )
     return [(d.get("rule"), d.get("step", "")) for d in live.values_list("detail", flat=True)]
+
+
+def lives_left(run: Run, spec: GameSpec | None = None) -> dict[int, int] | None:
+    """In a game of lives, each seat dealt in so far and the lives it has left; else None.
+
+    Each starts with the game's `deals.lives`; every live booking of a rule that
+    takes a life costs its payers one (`charging` notes them on the posting).
+    """
+    spec = spec or spec_of(run.game_slug)
+    if spec.deals is None or spec.deals.lives is None:
+        return None
+    postings = Posting.objects.filter(
+        hand__run=run, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    )
+    left = {seat: spec.deals.lives for hand in run.hands.all() for seat in hand.seat_order}
+    for detail in postings.values_list("detail", flat=True):
+        for seat in detail.get("lives_lost", []):
+            left[int(seat)] = max(0, left.get(int(seat), spec.deals.lives) - 1)
+    return left
 
 
 def open_hand(night: Night) -> Hand | None:

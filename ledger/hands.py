@@ -55,6 +55,10 @@ DECLARATION_MISSING = "Say what {name} declares: high, low or both."
 TALLY_DIFFERS = "Hand {number}'s tally differs from its journal: {what}."
 NO_MORE_ROUNDS = "{game} has {count} betting round(s) as this table plays it, all played."
 ONE_LEFT = "Only one player is still in: give them the pot instead of opening a round."
+ALREADY_NAMED = "{words}: already recorded at this step. Undo it first to record it again."
+NOT_STILL_IN = "{name} is not in the hand any more."
+NAME_ONE = "{words}: name one player."
+NOTHING_ASKED = "This step asks no such question: {role!r}."
 
 
 def next_dealer(night: Night) -> Seat | None:
@@ -438,12 +442,41 @@ class Play:
                     "payouts": {str(k): v for k, v in payouts.items()},
                     "riding": riding,
                 },
-                memo=self._award_memo(payouts, riding),
+                memo=self._award_memo(
+                    payouts, riding, named=any(winners) or any(low_winners or [])
+                ),
             )
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
             hand.status = Hand.Status.SETTLED
             games.after_settle(hand)
         return posting
+
+    def name(self, asked, seats: Sequence[Seat], *, recorded_by: str) -> Posting:
+        """Record what the table names at this step (`asked`: who drops out, who knocked).
+
+        No chips move; players named as leaving the hand are out of it from
+        now on, as a fold is. Named once per step: undo it to name again.
+        """
+        self._check_not_settled()
+        now = self.state
+        if now.betting_open:
+            raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
+        step = self.hand.step
+        if now.named.get(asked.role, ((), None))[1] == step:
+            raise LedgerError(ALREADY_NAMED.format(words=asked.words))
+        for seat in seats:
+            if seat.pk not in self.hand.seat_order or seat.pk in now.folded:
+                raise LedgerError(NOT_STILL_IN.format(name=seat.person.name))
+        if not asked.many and len(seats) != 1:
+            raise LedgerError(NAME_ONE.format(words=asked.words))
+        names = ", ".join(s.person.name for s in seats) or "nobody"
+        return self.post(
+            kind="named",
+            moves=[],
+            recorded_by=recorded_by,
+            detail={"role": asked.role, "seats": [s.pk for s in seats], "step": step},
+            memo=f"{asked.words}: {names}",
+        )
 
     # --- Inside --------------------------------------------------------------------------------
 
@@ -565,10 +598,14 @@ class Play:
         names = {str(s.pk): s.person.name for s in self.seats.values()}
         return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names.get(m[1], m[0]), message)
 
-    def _award_memo(self, payouts: dict[int, int], riding: int) -> str:
-        parts = [f"{self.seat_name(s)} wins {c}" for s, c in sorted(payouts.items()) if c]
+    def _award_memo(self, payouts: dict[int, int], riding: int, named: bool) -> str:
+        """What the award did, in words: who won what, what went back, what rides on."""
+        verb = "wins" if named else "gets back"
+        parts = [f"{self.seat_name(s)} {verb} {c}" for s, c in sorted(payouts.items()) if c]
         if riding:
-            parts.append(f"{riding} rides")
+            parts.append(f"{riding} rides to the next deal")
+        if not named:
+            return f"Nobody wins the pot: {'; '.join(parts) or 'it was empty'}"[:200]
         return "; ".join(parts)[:200]
 
 
@@ -588,6 +625,21 @@ def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:
     if kept is not None and settings.LEDGER_CHECK_TALLY:
         check_tally(hand, read)
     return Play(hand=hand, seats=seats_of(hand, seats), **read)
+
+
+def situation(hand: Hand, play: Play | None = None) -> flow.Situation:
+    """What the live table knows of a hand, for `ledger.flow`: the one place it is read."""
+    play = play or load(hand)
+    now = play.state
+    return flow.Situation(
+        # Steps tied to the pot are decided as the deal starts, so the list never shifts.
+        pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
+        players_left=sum(1 for s in hand.seat_order if s not in now.folded),
+        betting_open=now.betting_open,
+        rounds_opened=now.rounds,
+        settled=hand.status == Hand.Status.SETTLED,
+        named_here=frozenset(role for role, (_, at) in now.named.items() if at == hand.step),
+    )
 
 
 def seats_of(hand: Hand, known: Mapping[SeatId, Seat] | None = None) -> dict[SeatId, Seat]:
@@ -737,6 +789,15 @@ def declared_winners(
 ) -> tuple[list[list[int]], list[list[int]]]:
     """Per pot, the high and the low winners of a declare game; see `Play.declared_winners`."""
     return load(hand).declared_winners(declared, high_order, low_order)
+
+
+def name_role(*, hand: Hand, role: str, seats: Sequence[Seat], recorded_by: str) -> Posting:
+    """The table names who plays a role at the hand's step, as that step asks it."""
+    step = next((s for s in games.steps(hand.run) if s.id == hand.step), None) if hand.run else None
+    asked = next((a for a in (step.asks if step else []) if a.role == role), None)
+    if asked is None:
+        raise LedgerError(NOTHING_ASKED.format(role=role))
+    return load(hand).name(asked, seats, recorded_by=recorded_by)
 
 
 def undo(*, hand: Hand, recorded_by: str) -> Posting:

@@ -38,6 +38,12 @@ class HandState:
     fees: Mapping[SeatId, int] = field(default_factory=dict)
     # Blinds booked by a game's blind rule since the last round: the next round's opening bets.
     posted_blinds: Mapping[SeatId, int] = field(default_factory=dict)
+    # What the table named at a step (`rulebook.schema.Asked`): role -> seats, with the step.
+    named: Mapping[str, tuple[tuple[SeatId, ...], str]] = field(default_factory=dict)
+
+    def seats_named(self, role: str) -> tuple[SeatId, ...]:
+        """The seats the table named for a role (who knocked), or none."""
+        return self.named.get(role, ((), ""))[0]
 
     @property
     def bets(self) -> dict[SeatId, int]:
@@ -98,6 +104,12 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
             changes["folded"] = state.folded | {event.seat}
     elif event.kind == "award":
         changes["awarded"] = True
+    elif event.kind == "named":
+        seats = tuple(int(s) for s in event.detail["seats"])
+        role = event.detail["role"]
+        changes["named"] = {**state.named, role: (seats, event.detail.get("step", ""))}
+        if role == "folded":  # players who leave the hand at a step are out, as a fold is
+            changes["folded"] = state.folded | set(seats)
     return replace(state, **changes)
 
 

@@ -55,22 +55,9 @@ RETURNED_NOTE = (
 # A newcomer's buy-in into the riding pot: the first posting of their first deal.
 JOIN_IN = "join_in"
 
+NO_LIVES_LEFT = "{names} lost every life in {game}: only players with a life left are dealt in."
 # How a table may end a game early; WON is only ever reached by play.
 EARLY_ENDINGS = (Run.Ending.RETURNED, Run.Ending.SPLIT, Run.Ending.CARRIED)
-
-
-def situation(hand: Hand, play: hands.Play | None = None) -> flow.Situation:
-    """What the live table knows of a hand, for `ledger.flow`."""
-    play = play or hands.load(hand)
-    state = play.state
-    left = [s for s in hand.seat_order if s not in state.folded]
-    return flow.Situation(
-        pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
-        players_left=len(left),
-        betting_open=state.betting_open,
-        rounds_opened=state.rounds,
-        settled=hand.status == Hand.Status.SETTLED,
-    )
 
 
 def agreed_names(spec: GameSpec, options: Sequence, settings: Mapping[str, str]) -> list[str]:
@@ -300,6 +287,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
         config["no_winner"] = spec.pot.unwon
     # The game's own settings answer house questions (odd chip, declaring both) over the night's.
     config.update(games.house_answers(run, spec))
+    _refuse_the_lifeless(run, spec, players)
     with transaction.atomic():
         before = dealt_before(run)
         hand = hands.hand_start(
@@ -318,10 +306,27 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     # only for an empty pot (Guts' ante) is passed over, for the whole deal.
     ridden = hands.load(hand).pot
     hand.config = {**hand.config, "pot_at_start": ridden}
-    start = flow.first(games.steps(run, spec), situation(hand))
+    start = flow.first(games.steps(run, spec), hands.situation(hand))
     hand.step = start or ""
     Hand.objects.filter(pk=hand.pk).update(step=hand.step, config=hand.config)
     return hand
+
+
+def _refuse_the_lifeless(run: Run, spec: GameSpec, players: Sequence[Seat]) -> None:
+    """In a game of lives, a player who lost every life is out: not dealt in again."""
+    left = games.lives_left(run, spec)
+    out = [s for s in players if left is not None and left.get(s.pk, 1) == 0]
+    if out:
+        names = " and ".join(s.person.name for s in out)
+        raise LedgerError(NO_LIVES_LEFT.format(names=names, game=run.game_name))
+
+
+def out_of_lives(run: Run | None) -> set[int]:
+    """Seats that lost every life in the open game of lives: the deal form leaves them out."""
+    if run is None or run.status != Run.Status.OPEN:
+        return set()
+    left = games.lives_left(run)
+    return {seat for seat, lives in (left or {}).items() if lives == 0}
 
 
 def dealt_before(run: Run) -> set[int]:

@@ -29,6 +29,7 @@ from ledger.actors import READ_ONLY, Actor, Forbidden, recorder, seat_key_of
 from ledger.journal import LedgerError
 from ledger.models import Hand, HandCards, Posting, Seat, ShowdownKept
 from rulebook import cards as deck
+from rulebook import dealer
 from rulebook.models import Game
 
 NOT_IN_HAND = "{name} is not in hand {number}."
@@ -55,9 +56,6 @@ SHOW_WHEN = "Cards are shown once the hand reaches its showdown or is over."
 NOTHING_TO_SHOW = "{name} has no cards entered to show."
 NOT_YOURS_TO_SHOW = "Only {name} shows their cards, from their phone."
 BOARD = "The table"
-
-# Declare games, high-low games: how the showdown form asks who wins.
-HIGH_LOW = ("high_low", "high_low_declare")
 
 
 def _input():
@@ -614,8 +612,7 @@ def helper(hand: Hand, *, fill: bool = True) -> Helper:
 def fill_of(hand: Hand, play: hands.Play, result, names, still_in) -> showdown_fill.Fill:
     """The showdown form's answers: pots from the ledger, roles from the rules the step books."""
     game = game_of(hand)
-    kind = game.pot.kind if game else "high"
-    mode = "declare" if kind == "high_low_declare" else "high_low" if kind in HIGH_LOW else "plain"
+    mode = games.pot_shape(hand.game_slug, hand.run if hand.run_id else None)
     pots = [p.eligible for p in play.showdown_pots()]
     declared = {
         seat_id: row.declare
@@ -629,6 +626,8 @@ def fill_of(hand: Hand, play: hands.Play, result, names, still_in) -> showdown_f
         mode=mode,
         asks=asks_of(hand, game),
         declared=declared,
+        named={role: seats for role, (seats, _) in play.state.named.items()},
+        lives=games.lives_left(hand.run, game) if hand.run_id and game else None,
     )
 
 
@@ -637,6 +636,7 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
     if game is None or hand.run_id is None:
         return []
     rules = games.rules_in_force(hand.run, game)
+    settings = dealer.table_settings(game, hand.run.settings)
     races = {rule: race.key for race in game.showdown.races for rule in race.rules}
     steps = games.steps(hand.run, game)
     showdown = next((i for i, s in enumerate(steps) if s.kind == "showdown"), None)
@@ -644,11 +644,22 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
     found = []
     for rule_id in dict.fromkeys(ids):
         rule = rules.get(rule_id)
-        if rule is None or not facts.bookable(rule):
+        if rule is None or not facts.bookable(rule, halves=games.halves(hand)):
             continue
         needs = facts.needs(rule)
         roles = tuple((r.name, r.many) for r in needs.roles)
-        found.append(showdown_fill.Ask(rule=rule_id, roles=roles, race=races.get(rule_id)))
+        placed = rule.fires.placed(settings) if rule.fires else frozenset()
+        found.append(
+            showdown_fill.Ask(
+                rule=rule_id,
+                roles=roles,
+                race=races.get(rule_id),
+                fires=rule.fires,
+                placed=placed,
+                payer=rule.payer,
+                takes_a_life=rule.takes_a_life,
+            )
+        )
     return found
 
 

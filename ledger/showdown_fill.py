@@ -22,14 +22,19 @@ already built (who can win each), so the dealer only checks and books:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
+
+from rulebook.ranking import at_least
+from rulebook.schema import ONE_NAMED, Fires, HandIs
 
 Mode = Literal["plain", "high_low", "declare"]
 # Roles the tiers answer; the others (who knocked, who acted) only the table knows.
 TOP_ROLES = frozenset({"winner", "winners", "best_hand"})
 FILLED_ROLES = TOP_ROLES | {"loser", "losers", "lowest_hand", "stayers"}
+# Roles the table named at an earlier step (`ledger.replay`): one player each.
+NAMED_ONE = frozenset(ONE_NAMED)
 SIDES = ("high", "low")
 
 
@@ -50,11 +55,16 @@ class Result(Protocol):
 
 @dataclass(frozen=True)
 class Ask:
-    """One money rule's roles, as `ledger.facts` asks them, and the race that names it."""
+    """One money rule's roles, as `ledger.facts` asks them, the race that names it, and when the
+    cards fire it (`rulebook.schema.Fires`)."""
 
     rule: str
     roles: tuple[tuple[str, bool], ...]  # (role, many seats)
     race: str | None = None
+    fires: Fires | None = None
+    placed: frozenset[str] = frozenset()  # where `fires.role`'s hand must place, at this table
+    payer: str | None = None  # the rule's payer role
+    takes_a_life: bool = False  # each payer loses one of their lives
 
 
 @dataclass(frozen=True)
@@ -116,16 +126,19 @@ def fill(
     mode: Mode = "plain",
     asks: Sequence[Ask] = (),
     declared: Mapping[int, str] | None = None,
+    named: Mapping[str, Sequence[int]] | None = None,
+    lives: Mapping[int, int] | None = None,
 ) -> Fill:
     """The showdown form's answers from the helper's result.
 
     `seats`: the players still in (seat id -> the name the result uses), in
     seat order; `pots`: who can win each pot, main pot first; `declared`:
-    what each player declared, when the table entered it (else the result's).
+    what each player declared, when the table entered it (else the result's);
+    `named`: what the table named at earlier steps (who knocked), by role;
+    `lives`: in a game of lives, each player's lives before this showdown.
     """
     by_name = {name: seat for seat, name in seats.items()}
     killed = {seat for name, seat in by_name.items() if _killed(result.hands.get(name))}
-    alive = [seat for seat in seats if seat not in killed]
 
     def tiers(key: str) -> list[list[int]]:
         """The ranking's tiers as seats: players still in and not killed, empty tiers dropped."""
@@ -147,13 +160,14 @@ def fill(
             side = getattr(shown, "declared", None)
             if seat not in chosen and side in ("high", "low", "both"):
                 chosen[seat] = side
+        said = {s: chosen[s] for s in seats if s in chosen}
         answer = Fill(
             mode=mode,
             win=[],
             low=None,
-            declared={s: chosen[s] for s in seats if s in chosen},
-            high_rank=_ranks(tiers("high")),
-            low_rank=_ranks(tiers("low")),
+            declared=said,
+            high_rank=_last_for_the_rest(_ranks(tiers("high")), said, "high"),
+            low_rank=_last_for_the_rest(_ranks(tiers("low")), said, "low"),
         )
     elif mode == "high_low":
         win = [_best_in(high, pot) for pot in eligible]
@@ -167,40 +181,141 @@ def fill(
     else:
         win = [_best_in(high, pot) for pot in eligible]
         answer = Fill(mode=mode, win=win, low=None, nobody=bool(eligible) and not any(win))
-    roles, fire = _roles(asks, result, seats=list(seats), alive=alive, high=high, tiers=tiers)
-    return Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
+    table = _Table(
+        result=result,
+        seats=list(seats),
+        by_name=by_name,
+        high=high,
+        tiers=tiers,
+        named={role: list(found) for role, found in (named or {}).items()},
+    )
+    roles, fire = _roles(asks, table)
+    answer = Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
+    if lives is not None:
+        answer = _last_one_standing(answer, asks, lives, eligible)
+    return answer
 
 
-def _roles(asks, result, *, seats, alive, high, tiers) -> tuple[dict, list[str]]:
+def _last_one_standing(
+    answer: Fill, asks: Sequence[Ask], lives: Mapping[int, int], pots: list[frozenset[int]]
+) -> Fill:
+    """A game of lives: nobody wins the pot until this showdown leaves one player a life.
+
+    The lives this showdown takes are those of the payers of the life-taking
+    rules it fires; the last one with a life left takes every pot they can.
+    """
+    lost = {
+        seat
+        for ask in asks
+        if ask.takes_a_life and ask.rule in answer.fire and ask.payer
+        for seat in answer.roles.get(ask.rule, {}).get(ask.payer, [])
+    }
+    standing = [s for s, n in lives.items() if n - (1 if s in lost else 0) > 0]
+    win = [[standing[0]] if len(standing) == 1 and standing[0] in p else [] for p in pots]
+    return Fill(**(answer.__dict__ | {"win": win, "nobody": bool(pots) and not any(win)}))
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What the fill reads: the ranking as seats, and what the table named."""
+
+    result: Result
+    seats: list[int]
+    by_name: dict[str, int]
+    high: list[list[int]]
+    tiers: Callable[[str], list[list[int]]]
+    named: dict[str, list[int]]
+
+    def named_one(self, role: str) -> int | None:
+        found = self.named.get(role, [])
+        return found[0] if len(found) == 1 else None
+
+
+def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
+    """Each rule's roles from the ranking and the named roles, and the rules the cards fire.
+
+    A named player (the knocker, the caller) plays their own role and, in a
+    rule that names it, is no stayer (the stayers the knocker pays); a rule
+    whose `fires` names them makes them its one `loser` when beaten, and its
+    `winners` every hand that beat theirs.
+    """
     roles: dict[str, dict[str, list[int]]] = {}
     fire: list[str] = []
-    lowest = high[-1] if high else []
+    lowest = table.high[-1] if table.high else []
     for ask in asks:
-        race = ask.race if ask.race and _tiers(result, ask.race) else None
-        ranked = tiers(race) if race else high
+        race = ask.race if ask.race and _tiers(table.result, ask.race) else None
+        ranked = table.tiers(race) if race else table.high
         top = ranked[0] if ranked else []
-        losers = [s for s in seats if s not in top]
+        about = table.named_one(ask.fires.role) if ask.fires and ask.fires.role else None
+        # A named player this rule names (the knocker it pays) is no stayer of its own rule.
+        named_here = {role for role, _ in ask.roles} & NAMED_ONE
+        apart = {s for r in named_here for s in table.named.get(r, [])}
+        losers = [s for s in table.seats if s not in top and s != about]
         found: dict[str, list[int]] = {}
         for role, many in ask.roles:
-            if role in TOP_ROLES:
+            if role in NAMED_ONE:
+                seats_now = table.named.get(role, [])
+            elif role == "winners" and about is not None and about not in top:
+                seats_now = _above(ranked, about)  # every hand that beat the named player's
+            elif role in TOP_ROLES:
                 seats_now = top
             elif role == "losers":
                 seats_now = losers
             elif role == "loser":
-                seats_now = losers if len(losers) == 1 else lowest
+                beaten = about is not None and about not in top
+                seats_now = [about] if beaten else losers if len(losers) == 1 else lowest
             elif role == "lowest_hand":
                 seats_now = lowest
             elif role == "stayers":
-                seats_now = list(seats)
+                seats_now = [s for s in table.seats if s not in apart]
             else:
                 continue
             if seats_now and (many or len(seats_now) == 1):
                 found[role] = list(seats_now)
         if found:
             roles[ask.rule] = found
-        if race and top:
+        if (race and top) or (ask.fires is not None and _fires(ask.fires, ask.placed, table, top)):
             fire.append(ask.rule)
     return roles, fire
+
+
+def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[int]) -> bool:
+    """Whether the ranking makes this rule fire: every condition it gives holds."""
+    if fires.role is not None:
+        seat = table.named_one(fires.role)
+        if seat is None:
+            return False
+        placed = "best" if top == [seat] else "tied" if seat in top else "beaten"
+        if placed not in ask_placed:
+            return False
+    made = _winning_hand(table, top)
+    if fires.winner_holds is not None and not (made and _holds(made, fires.winner_holds)):
+        return False
+    return fires.winner_lacks is None or not (made and _holds(made, fires.winner_lacks))
+
+
+def _above(ranked: list[list[int]], seat: int) -> list[int]:
+    found: list[int] = []
+    for tier in ranked:
+        if seat in tier:
+            break
+        found += tier
+    return found
+
+
+def _winning_hand(table: _Table, top: list[int]):
+    """The best hand's high hand (one of a tie: they are equal), if the helper made one."""
+    names = {seat: name for name, seat in table.by_name.items()}
+    for seat in top:
+        shown = table.result.hands.get(names[seat])
+        made = getattr(shown, "high", None)
+        if made is not None:
+            return made
+    return None
+
+
+def _holds(made, hand: HandIs) -> bool:
+    return at_least(made, hand.at_least, hand.rank)
 
 
 def _main_key(result: Result) -> str:
@@ -233,6 +348,21 @@ def _best_in(tiers: list[list[int]], eligible: frozenset[int]) -> list[int]:
 
 def _ranks(tiers: list[list[int]]) -> dict[int, int]:
     return {seat: place for place, tier in enumerate(tiers, start=1) for seat in tier}
+
+
+def _last_for_the_rest(ranks: dict[int, int], said: Mapping[int, str], side: str) -> dict[int, int]:
+    """Every player who called this side ranked on it: those the helper left out, last together.
+
+    The helper leaves out a hand that cannot win a side (killed, or declared
+    both and lost the other side); the ledger still needs each caller's rank,
+    and last on the side gives the same award: the next best takes it.
+    """
+    callers = [s for s, called in said.items() if called in (side, "both")]
+    rest = [s for s in callers if s not in ranks]
+    if not rest:
+        return ranks
+    last = max(ranks.values(), default=0) + 1
+    return ranks | dict.fromkeys(rest, last)
 
 
 def _order(ranks: Mapping[int, int]) -> list[list[int]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ledger import betting
 from ledger.replay import Event, HandState, SeatId
 
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,7 @@ def _state(state: HandState) -> dict:
         "awarded": state.awarded,
         "fees": _pairs(state.fees),
         "posted_blinds": _pairs(state.posted_blinds),
+        "named": {role: [list(seats), step] for role, (seats, step) in state.named.items()},
     }
 
 
@@ -107,6 +108,7 @@ def _hand_state(data: dict) -> HandState:
         awarded=data["awarded"],
         fees=_mapping(data["fees"]),
         posted_blinds=_mapping(data["posted_blinds"]),
+        named={role: (tuple(seats), step) for role, (seats, step) in data["named"].items()},
     )
 
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from rulebook.showdown_rules import Showdown
+from rulebook.showdown_rules import HandClass, Showdown
 
 Slug = str
 
@@ -248,6 +248,11 @@ Opener = Literal[
     "last_to_play",
     "rotating",
 ]
+# Facts the table names at a step, for the steps and rules after it: who leaves the hand
+# there (counted as folded from then on), who knocked, who called first ("guts").
+NamedRole = Literal["folded", "knocker", "caller"]
+# A named role one player plays; the others name any number of players.
+ONE_NAMED = ("knocker", "caller")
 # A condition the live table checks when it reaches a step; the step is skipped otherwise.
 ONLY_IF: dict[str, str] = {
     "pot_empty": "Only when the pot is empty",
@@ -503,6 +508,47 @@ class Per(Strict):
         return self.words or PER_WORDS[self.each]
 
 
+class HandIs(Strict):
+    """A hand of at least this class (with its main rank at least `rank`: a royal flush is a
+    straight flush to the ace)."""
+
+    at_least: HandClass
+    rank: int | None = Field(default=None, ge=2, le=14)
+
+
+class Fires(Strict):
+    """When a showdown rule fires, as the ranking decides it: the helper's fill ticks it then.
+
+    `role` and `hand_is`: the named player's hand (the knocker's, the caller's)
+    is the best alone, is beaten, or ties the best (any of those listed);
+    `tied_when`: a tie counts too at a table whose settings chose these
+    choices (a tie that counts as beating the knocker). `winner_holds` and
+    `winner_lacks`: the winning hand is at least, and not, a class (a bonus
+    and the bigger bonus that replaces it). `always`: every showdown (the
+    lowest hand's forfeit). Conditions given together must all hold.
+    """
+
+    role: NamedRole | None = None
+    hand_is: list[Literal["best", "beaten", "tied"]] = []
+    tied_when: dict[str, str] = {}
+    winner_holds: HandIs | None = None
+    winner_lacks: HandIs | None = None
+    always: bool = False
+
+    def placed(self, settings: Mapping[str, str]) -> frozenset[str]:
+        """Where the named player's hand must place for the rule to fire, at this table."""
+        tied = self.tied_when and all(settings.get(k) == v for k, v in self.tied_when.items())
+        return frozenset([*self.hand_is, *(["tied"] if tied else [])])
+
+    @model_validator(mode="after")
+    def _something(self) -> Fires:
+        if (self.role is None) != (not self.hand_is):
+            raise ValueError("fires: give role and hand_is together")
+        if not (self.role or self.winner_holds or self.winner_lacks or self.always):
+            raise ValueError("fires: say when the rule fires")
+        return self
+
+
 class MoneyRule(Strict):
     """One chip movement the ledger can book: who pays whom, how much.
 
@@ -520,7 +566,11 @@ class MoneyRule(Strict):
     `most_per_hand` is the most of it (counted in `per`, else in firings)
     each player may pay in one hand, kept across the hand's bookings;
     `instead_of` names rules of the game this one replaces while in force
-    (an option's capped match instead of the plain match).
+    (an option's capped match instead of the plain match). `fires`: when a
+    showdown rule fires, for the rules the cards decide (see `Fires`).
+    `actor_is`: who plays `actor` when the seats decide it (the small blind
+    on the dealer's left, the big blind next), so the form comes ticked.
+    `takes_a_life`: each payer loses one of their lives (`Deals.lives`).
     """
 
     id: str
@@ -536,6 +586,9 @@ class MoneyRule(Strict):
     mechanics: list[str] = []
     when: dict[str, str] = {}
     from_source: str = ""
+    fires: Fires | None = None
+    actor_is: Literal["left_of_dealer", "second_left_of_dealer"] | None = None
+    takes_a_life: bool = False
 
     @property
     def words(self) -> str:
@@ -558,6 +611,17 @@ class MoneyRule(Strict):
         return value
 
 
+class Asked(Strict):
+    """A fact the dealer records at a step, asked in the table's words ("Who drops out")."""
+
+    role: NamedRole
+    words: str = Field(min_length=3)
+
+    @property
+    def many(self) -> bool:
+        return self.role not in ONE_NAMED
+
+
 class Phase(Strict):
     """One step of a hand, in the order the dealer runs them.
 
@@ -566,7 +630,10 @@ class Phase(Strict):
     keeps the step to tables whose settings chose those choices (setting id ->
     choice id, as on a money rule); `only_if` is checked by the live table as
     it reaches the step. `from_source` is for the rule page only: what the
-    source leaves open, never shown in a step a dealer acts on.
+    source leaves open, never shown in a step a dealer acts on. `asks`: what
+    the table names at this step for the rules after it (who drops out, who
+    knocked), so no later form asks it again and no rule counts a player who
+    left among those who stayed.
     """
 
     id: str
@@ -585,6 +652,7 @@ class Phase(Strict):
     when: dict[str, str] = {}
     only_if: OnlyIf | None = None
     from_source: str = ""
+    asks: list[Asked] = []
 
     @model_validator(mode="after")
     def _betting_round_named(self) -> Phase:
@@ -800,6 +868,9 @@ class Deals(Strict):
 
     ends: str = Field(min_length=3)
     rides: str = Field(min_length=3)
+    # A game of lives: each player starts with this many; a rule that `takes_a_life` costs one,
+    # a player with none left is dealt out, and the last one with a life takes the pot.
+    lives: int | None = Field(default=None, ge=1, le=20)
 
 
 class Source(Strict):

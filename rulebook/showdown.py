@@ -302,6 +302,55 @@ def evaluate(
     return _Evaluation(showdown, table, declare, outright, pot_kind).run()
 
 
+def sides_of(showdown: Showdown) -> dict[str, str]:
+    """The sides of the main ranking a pot is split between: key -> label."""
+    ranking = showdown.ranking
+    if ranking == "high":
+        return {"high": "High"}
+    if ranking == "low":
+        return {"low": "Low"}
+    if ranking == "high_low":
+        return {"high": "High", "low": "Low"}
+    points = showdown.points
+    assert points is not None
+    targets = points.targets
+    if len(targets) == 1:
+        return {"high": f"Nearest {_num(targets[0])}"}
+    if len(targets) == 2:
+        return {"low": f"Nearest {_num(targets[0])}", "high": f"Nearest {_num(targets[1])}"}
+    if targets:
+        return {f"nearest-{_num(t)}": f"Nearest {_num(t)}" for t in targets}
+    return {"high": "Highest total", "low": "Lowest total"}
+
+
+def declares(
+    game: schema.Game, options: Iterable[str] = (), settings: Mapping[str, str] | None = None
+) -> bool:
+    """Whether this game, as the table plays it, has each player declare high, low or both.
+
+    The one answer for the players' phones, the dealer's card entry, the
+    showdown form, the helper and the API: a declare pot, or a showdown that
+    declares under the options and settings chosen, with two sides to declare.
+    """
+    if game.pot.kind == "high_low_declare":
+        return True
+    if not game.showdown.helper:
+        return False
+    showdown = rules_in_force(game, options, settings)
+    return showdown.declare and len(sides_of(showdown)) > 1
+
+
+def splits(
+    game: schema.Game, options: Iterable[str] = (), settings: Mapping[str, str] | None = None
+) -> bool:
+    """Whether the pot is split high and low, declared or not, as the table plays the game."""
+    if game.pot.kind in ("high_low", "high_low_declare"):
+        return True
+    if not game.showdown.helper:
+        return False
+    return len(sides_of(rules_in_force(game, options, settings))) == 2
+
+
 def _plain(rank: str | None, wild_ranks: frozenset[int]) -> Showdown:
     if rank not in PLAIN_RANKINGS:
         shown = ", ".join(PLAIN_RANKINGS)
@@ -605,25 +654,8 @@ class _Evaluation:
         self.pot_kind = pot_kind
         self.players = {name: _Player(name, h) for name, h in table.holdings.items()}
 
-    # the sides of the main ranking: key -> label
     def sides(self) -> dict[str, str]:
-        ranking = self.sd.ranking
-        if ranking == "high":
-            return {"high": "High"}
-        if ranking == "low":
-            return {"low": "Low"}
-        if ranking == "high_low":
-            return {"high": "High", "low": "Low"}
-        points = self.sd.points
-        assert points is not None
-        targets = points.targets
-        if len(targets) == 1:
-            return {"high": f"Nearest {_num(targets[0])}"}
-        if len(targets) == 2:
-            return {"low": f"Nearest {_num(targets[0])}", "high": f"Nearest {_num(targets[1])}"}
-        if targets:
-            return {f"nearest-{_num(t)}": f"Nearest {_num(t)}" for t in targets}
-        return {"high": "Highest total", "low": "Lowest total"}
+        return sides_of(self.sd)
 
     def run(self) -> Result:
         sides = self.sides()

@@ -23,7 +23,7 @@ from typing import Any
 
 from rulebook import dealer, schema
 from rulebook.cards import Card, CardError, parse_cards
-from rulebook.showdown import Holding, Result, ShowdownError, evaluate
+from rulebook.showdown import Holding, Result, ShowdownError, declares, evaluate
 
 MOST_PLAYERS = 12
 NAME = 40
@@ -259,10 +259,18 @@ def needs_paid(game: schema.Game | None) -> bool:
     return game is not None and any(w.paid for w in game.showdown.wilds)
 
 
-def needs_declare(game: schema.Game | None) -> bool:
-    return game is not None and (
-        game.pot.kind == "high_low_declare" or any(p.kind == "declare" for p in game.phases)
-    )
+def needs_declare(
+    game: schema.Game | None,
+    options: Sequence[str] = (),
+    settings: Mapping[str, str] | None = None,
+) -> bool:
+    """Whether each player declares, as the game is played with these options and settings."""
+    if game is None:
+        return False
+    try:
+        return declares(game, options, settings)
+    except (ShowdownError, dealer.SettingError, dealer.OptionError):
+        return declares(game)
 
 
 def has_jokers(game: schema.Game | None) -> int:

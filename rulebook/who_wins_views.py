@@ -118,7 +118,7 @@ def _form_context(
         "needs_up_order": inputs.needs_up_order(game),
         "needs_wild_ranks": inputs.needs_wild_ranks(game),
         "needs_paid": inputs.needs_paid(game),
-        "needs_declare": inputs.needs_declare(game),
+        "needs_declare": inputs.needs_declare(game, table.options, chosen),
         "declares": inputs.DECLARES,
         "most_players": inputs.MOST_PLAYERS,
         "name_most": inputs.NAME,

@@ -27,7 +27,14 @@ from ledger.api.base import (
     write_once,
 )
 from ledger.api.fields import Flag, Ids, Names, RecordId, SeatCounts, Text, Whole
-from ledger.api.hands import _fresh, _hand_write, deal_seats
+from ledger.api.hands import (
+    AwardFields,
+    _fresh,
+    _hand_write,
+    award_checked,
+    award_winners,
+    deal_seats,
+)
 from ledger.api.outputs import HandOutput, HandWriteOutput, PostingOutput, render
 from ledger.charging import Booking
 from ledger.models import Night, Run
@@ -250,7 +257,7 @@ class BookingInput(serializers.Serializer):
 def to_booking(play: hands.Play, given: dict) -> Booking:
     """A booking checked against what the rule asks (`ledger.facts`), seats checked too."""
     rule = charging.rule_in_force(play.hand, given["rule"])
-    needs = facts.needs(rule)
+    needs = facts.needs(rule, halves=games.halves(play.hand))
     asked = {r.name: r for r in needs.roles}
     roles: dict = {}
     for name, seats in given.get("roles", {}).items():
@@ -312,23 +319,14 @@ class ChargeApi(LedgerApi):
 class ShowdownApi(LedgerApi):
     """The showdown: the rules that fire and who wins each pot, booked in one transaction.
 
-    `bookings` fire first, in order, on the pot as it stands; then `winners`
-    (one list of seat ids per pot, empty when nobody can win it) take what is
-    left, with `low_winners` in a high-low game.
+    `bookings` fire first, in order, on the pot as it stands; then the pots'
+    winners take what is left, said as the award says them (`AwardFields`:
+    winners and low winners, or a declare game's declarations and orders),
+    so the showdown helper's fill books as it is given.
     """
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(AwardFields):
         bookings = BookingInput(many=True, required=False, max_length=50)
-        winners = serializers.ListField(
-            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
-            max_length=MOST,
-        )
-        low_winners = serializers.ListField(
-            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
-            max_length=MOST,
-            required=False,
-            allow_null=True,
-        )
 
         class Meta:
             ref_name = "Showdown"
@@ -352,17 +350,14 @@ class ShowdownApi(LedgerApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
-        seats_named(actor.night, {s for pot in given["winners"] for s in pot})
+        award_checked(actor.night, given)
 
         def write(night: Night):
             play = _fresh(night, number)
             bookings = [to_booking(play, b) for b in given.get("bookings", [])]
+            winners, low = award_winners(play, given)
             postings = charging.showdown(
-                play,
-                bookings=bookings,
-                winners=given["winners"],
-                low_winners=given.get("low_winners"),
-                recorded_by=actor.label,
+                play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
             )
             seat_cards.keep(play.hand, postings, actor.label)  # the cards, with the award
             for posting in postings:

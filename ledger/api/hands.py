@@ -379,40 +379,74 @@ class DeclarationInput(serializers.Serializer):
         ref_name = "Declaration"
 
 
-class AwardApi(LedgerApi):
-    """Pay every pot to its winners: the host or the dealer.
+class AwardFields(serializers.Serializer):
+    """Who wins each pot, as the award and the showdown both take it.
 
     Either `winners` (one list of seat ids per pot, several for a tie, an
     empty list when nobody eligible can win it) with `low_winners` for a
     high-low game, or, for a declare game, each player's declaration and the
     showdown order best first on each side (`high_order`, `low_order`: lists
-    of tied seat ids).
+    of tied seat ids), as the showdown helper's fill gives them.
     """
 
-    class InputSerializer(serializers.Serializer):
-        winners = serializers.ListField(
-            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
-            max_length=MOST,
-            required=False,
-        )
-        low_winners = serializers.ListField(
-            child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
-            max_length=MOST,
-            required=False,
-            allow_null=True,
-        )
-        declarations = DeclarationInput(many=True, required=False, max_length=MOST)
-        high_order = serializers.ListField(
-            child=serializers.ListField(child=RecordId(), max_length=MOST),
-            max_length=MOST,
-            required=False,
-        )
-        low_order = serializers.ListField(
-            child=serializers.ListField(child=RecordId(), max_length=MOST),
-            max_length=MOST,
-            required=False,
-        )
+    winners = serializers.ListField(
+        child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
+        max_length=MOST,
+        required=False,
+    )
+    low_winners = serializers.ListField(
+        child=serializers.ListField(child=RecordId(), allow_empty=True, max_length=MOST),
+        max_length=MOST,
+        required=False,
+        allow_null=True,
+    )
+    declarations = DeclarationInput(many=True, required=False, max_length=MOST)
+    high_order = serializers.ListField(
+        child=serializers.ListField(child=RecordId(), max_length=MOST),
+        max_length=MOST,
+        required=False,
+    )
+    low_order = serializers.ListField(
+        child=serializers.ListField(child=RecordId(), max_length=MOST),
+        max_length=MOST,
+        required=False,
+    )
 
+
+def award_checked(night: Night, given: dict) -> None:
+    """Refuse an award said both ways or not at all, or naming a seat not at the night."""
+    declare = "declarations" in given
+    if declare and ("winners" in given or given.get("low_winners") is not None):
+        raise Refused(AWARD_ONE_WAY)
+    if not declare and "winners" not in given:
+        raise Refused(AWARD_NEEDED)
+    named = [
+        *(s for pot in given.get("winners", []) for s in pot),
+        *(s for pot in given.get("low_winners") or [] for s in pot),
+        *(d["seat"] for d in given.get("declarations", [])),
+        *(s for group in given.get("high_order", []) for s in group),
+        *(s for group in given.get("low_order", []) for s in group),
+    ]
+    seats_named(night, set(named))
+    if declare:
+        no_repeats(d["seat"] for d in given["declarations"])
+
+
+def award_winners(play: hands.Play, given: dict) -> tuple[list, list | None]:
+    """Each pot's winners (and low winners) from the award's fields, declarations included."""
+    if "declarations" in given:
+        return play.declared_winners(
+            {d["seat"]: d["declares"] for d in given["declarations"]},
+            given.get("high_order", []),
+            given.get("low_order", []),
+        )
+    return given["winners"], given.get("low_winners")
+
+
+class AwardApi(LedgerApi):
+    """Pay every pot to its winners: the host or the dealer (see `AwardFields`)."""
+
+    class InputSerializer(AwardFields):
         class Meta:
             ref_name = "Award"
 
@@ -428,32 +462,12 @@ class AwardApi(LedgerApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
-        declare = "declarations" in given
-        if declare and ("winners" in given or given.get("low_winners") is not None):
-            raise Refused(AWARD_ONE_WAY)
-        if not declare and "winners" not in given:
-            raise Refused(AWARD_NEEDED)
-        named = [
-            *(s for pot in given.get("winners", []) for s in pot),
-            *(s for pot in given.get("low_winners") or [] for s in pot),
-            *(d["seat"] for d in given.get("declarations", [])),
-            *(s for group in given.get("high_order", []) for s in group),
-            *(s for group in given.get("low_order", []) for s in group),
-        ]
-        seats_named(actor.night, set(named))
-        if declare:
-            no_repeats(d["seat"] for d in given["declarations"])
+        award_checked(actor.night, given)
 
         def write(night: Night):
             services.check_open(night)
             play = _fresh(night, number)
-            winners, low = given.get("winners"), given.get("low_winners")
-            if declare:
-                winners, low = play.declared_winners(
-                    {d["seat"]: d["declares"] for d in given["declarations"]},
-                    given.get("high_order", []),
-                    given.get("low_order", []),
-                )
+            winners, low = award_winners(play, given)
             posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
             seat_cards.keep(play.hand, [posting], actor.label)  # the shown cards, with the award
             return status.HTTP_201_CREATED, _hand_write(posting, play)
@@ -478,6 +492,49 @@ class UndoApi(LedgerApi):
             services.check_open(night)
             hand = _locked(night, number)
             posting = hands.undo(hand=hand, recorded_by=actor.label)
+            return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
+
+        return write_once(request, actor, write)
+
+
+class NamedApi(LedgerApi):
+    """What the table names at the hand's step: who drops out or passes, who knocked.
+
+    The step must ask it (its `asks` in the rule data). No chips move;
+    players named as leaving the hand are out of it from then on, as a fold.
+    """
+
+    class InputSerializer(serializers.Serializer):
+        role = serializers.ChoiceField(
+            choices=["folded", "knocker", "caller"],
+            help_text="folded: who leaves the hand here; knocker; caller: who called first.",
+        )
+        seats = Ids(help_text="The seats named; empty when nobody leaves.")
+
+        class Meta:
+            ref_name = "Named"
+
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        named = seats_named(actor.night, given["seats"])
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = _locked(night, number)
+            seats = [named[s] for s in given["seats"]]
+            posting = hands.name_role(
+                hand=hand, role=given["role"], seats=seats, recorded_by=actor.label
+            )
             return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
 
         return write_once(request, actor, write)

@@ -23,6 +23,15 @@ def ticked(fill, value, *name) -> str:
 
 
 @register.simple_tag
+def role_ticked(fill, form, seat_id, prefix, role) -> str:
+    """' checked' for a role's seat: as the fill (or the form posted back) has it, else as the
+    hand already knows it (`form["ticks"]`: who knocked, the blind's seat, who stayed in)."""
+    if fill:
+        return ticked(fill, seat_id, prefix, "role-", role)
+    return " checked" if seat_id in form.get("ticks", {}).get(role, ()) else ""
+
+
+@register.simple_tag
 def picked(fill, value, *name) -> str:
     """' selected' for the option the fill chooses in a select (a declaration)."""
     if not fill:

@@ -77,11 +77,14 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ctx["next_dealer"] = hands.next_dealer(night)
         # Who sat down after lives were staked: unticked, waiting for the next game.
         ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
+        ctx["out"] = runs.out_of_lives(run)
+        ctx["lives"] = games.lives_left(run, spec)
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         return ctx
     phases = view.steps
     rules = games.rules_in_force(run, spec)
+    halves = view.game.shape != "plain"  # the award splits the pot: its halves are no booking
     index = flow.index_of(phases, hand.step)
     phase = view.step
     in_hand = [r for r in view.rows if r.in_hand]
@@ -96,16 +99,17 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         step=next((i for i, p in enumerate(shown) if phase and p.id == phase.id), 0),
         phase=phase,
         in_hand=in_hand,
-        forms=_forms(_booked_here(phases, index), rules, in_hand, booked),
+        forms=_forms(_booked_here(phases, index), rules, view, booked, halves),
         after_showdown=bool(phase) and not _booked_here(phases, index) and bool(phase.money),
         anytime=_forms(
             dealer.anytime_rules(spec, dealer.chosen_options(spec, run.options)),
             rules,
-            in_hand,
+            view,
             set(),
         ),
-        fold_out=_forms(spec.fold_out, rules, in_hand, booked),
-        described=_described(phase, rules),
+        fold_out=_forms(spec.fold_out, rules, view, booked, halves),
+        described=_described(phase, rules, halves),
+        asks=_asks(phase, view),
         showdown=forward is not None and forward.move == "showdown",
         forward=forward,
         next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
@@ -124,6 +128,8 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
 
 
 HELPER_MODES = ("rank", "fill")
+# Fields a refused form does not send back as they were: each write gets a fresh key.
+NOT_KEPT = ("csrfmiddlewaretoken", "idempotency_key")
 
 
 def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) -> dict:
@@ -215,21 +221,22 @@ def _phase(phases: list, step_id: str | None):
     return next((p for p in phases if p.id == step_id), None)
 
 
-def _forms(rule_ids, rules: dict, in_hand: list, booked: set[str]) -> list[dict]:
+def _forms(
+    rule_ids, rules: dict, view: state.Table, booked: set[str], halves: bool = False
+) -> list[dict]:
     """A form per rule the step books by hand, with the fields `ledger.facts` asks for.
 
-    A role only one player can still play (the winner when everyone else
-    folded) comes ticked. A rule already booked at this step of this deal is
-    shown as done; one that fires again and again (per draw, per card) says
-    "again" on its button instead.
+    Each role the hand already answers comes ticked (`_ticks`). A rule already
+    booked at this step of this deal is shown as done; one that fires again
+    and again (per draw, per card) says "again" on its button instead.
     """
     found = []
-    still_in = [r.seat.pk for r in in_hand if not r.folded]
+    in_hand = [r for r in view.rows if r.in_hand]
     for rule_id in rule_ids:
         rule = rules.get(rule_id)
-        if rule is None or not facts.bookable(rule):
+        if rule is None or not facts.bookable(rule, halves=halves):
             continue
-        needs = facts.needs(rule)
+        needs = facts.needs(rule, halves=halves)
         found.append(
             {
                 "needs": needs,
@@ -237,7 +244,7 @@ def _forms(rule_ids, rules: dict, in_hand: list, booked: set[str]) -> list[dict]
                 "label": MONEY_KINDS[rule.kind].split(" (")[0],
                 "name": rule.words,
                 "rows": in_hand,
-                "only": still_in[0] if len(still_in) == 1 else None,
+                "ticks": _ticks(needs, view),
                 "done": rule_id in booked and not charging.repeats(rule),
                 "again": rule_id in booked and charging.repeats(rule),
             }
@@ -245,14 +252,69 @@ def _forms(rule_ids, rules: dict, in_hand: list, booked: set[str]) -> list[dict]
     return found
 
 
-def _described(phase, rules: dict) -> list:
+def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
+    """The roles the hand answers by itself, ticked on the rule's form for the dealer to check.
+
+    The one player left in (the winner when everyone else folded); who the
+    table named (the knocker); the seat a blind's position names; the stayers,
+    who are those still in, less a named player this rule names itself.
+    """
+    still_in = [r.seat.pk for r in view.rows if r.in_hand and not r.folded]
+    asked = {role.name for role in needs.roles}
+    named = {role: list(view.named[role][0]) for role in asked if role in view.named}
+    ticks: dict[str, list[int]] = dict(named)
+    if len(still_in) == 1:
+        for role in asked & {"winner", "best_hand"}:
+            ticks[role] = still_in
+    if "actor" in asked and needs.rule.actor_is and view.hand is not None:
+        ticks["actor"] = [_seat_left_of_dealer(view.hand, needs.rule.actor_is)]
+    if "stayers" in asked:
+        apart = {seat for role in named for seat in named[role]}
+        ticks["stayers"] = [s for s in still_in if s not in apart]
+    return ticks
+
+
+def _seat_left_of_dealer(hand: Hand, which: str) -> int:
+    """The player one (or two) seats to the dealer's left, among those dealt in."""
+    order = list(hand.seat_order)
+    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
+    steps = 2 if which == "second_left_of_dealer" else 1
+    return order[(start + steps) % len(order)]
+
+
+def _asks(phase, view: state.Table) -> list[dict]:
+    """What the step asks the table to name (who drops out, who knocked), and what it said."""
+    if phase is None or not phase.asks:
+        return []
+    named = view.named
+    found = []
+    for asked in phase.asks:
+        said = named.get(asked.role)
+        done = said is not None and said[1] == phase.id
+        found.append(
+            {
+                "asked": asked,
+                "done": done,
+                "names": [r.name for r in view.rows if done and r.seat.pk in said[0]],
+                "rows": [r for r in view.rows if r.in_hand and not r.folded],
+            }
+        )
+    return found
+
+
+def _described(phase, rules: dict, halves: bool) -> list:
     """The step's rules that book nothing by hand, told in words (the ledger does them)."""
     ids = phase.money if phase else []
-    return [rules[i] for i in ids if i in rules and not facts.bookable(rules[i])]
+    return [rules[i] for i in ids if i in rules and not facts.bookable(rules[i], halves=halves)]
 
 
 def answer(request: HtmxHttpRequest, night: Night, actor: Actor, status: int = 200, **extra):
     ctx = context(request, night, actor, **extra)
+    if status >= 400 and request.method == "POST":
+        # A refused form comes back as it was sent, ticks and all, with the reason above it.
+        ctx["fill"] = {
+            name: request.POST.getlist(name) for name in request.POST if name not in NOT_KEPT
+        }
     marks = state.markers(night_id=night.pk)
     ctx["poll_headers"] = json.dumps(
         {"If-None-Match": state.etag(f"deal-{state.viewer_of(actor)}", marks)}
@@ -444,7 +506,7 @@ def game_end(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpRespon
 
 
 def _needs(hand: Hand, rule_id: str) -> facts.Needs:
-    return facts.needs(charging.rule_in_force(hand, rule_id))
+    return facts.needs(charging.rule_in_force(hand, rule_id), halves=games.halves(hand))
 
 
 @require_POST
@@ -460,6 +522,24 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
         wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
         posting = charging.book(hands.load(hand), wanted, recorded_by=actor.label)
         return {"summary": [posting.memo] if posting else [f"Scored: {wanted.rule}."]}
+
+    return deal_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_named(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """What the table names at this step: who drops out or passes, who knocked."""
+    post = request.POST
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        hand = fresh(hand_of(night, hand_id))
+        seats = seats_from(night, [v for v in post.getlist("seats") if v.strip()])
+        role = post.get("role", "")
+        posting = hands.name_role(hand=hand, role=role, seats=seats, recorded_by=actor.label)
+        return {"summary": [posting.memo]}
 
     return deal_write(request, night_id, check, call)
 

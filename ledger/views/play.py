@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 
-from ledger import hands
+from ledger import games, hands
 from ledger.actors import Actor, Forbidden
 from ledger.forms import declarations, seat_from, winner_lists
 from ledger.models import Hand, Night, Seat
@@ -84,10 +84,10 @@ def confirm_nobody(post, play: hands.Play, winners: list, low: list | None) -> N
 def award_facts(post, play: hands.Play, hand: Hand) -> tuple[list, list | None]:
     """Who wins each pot, high and low, from the showdown form (declarations in a declare game)."""
     count = len(play.showdown_pots())
-    game = state.game_info(hand.game_slug, hand.game_name)
-    if game.declare:
+    shape = games.pot_shape(hand.game_slug, hand.run if hand.run_id else None)
+    if shape == "declare":
         declared, high_order, low_order = declarations(post, hand.seat_order)
         return play.declared_winners(declared, high_order, low_order)
-    if game.high_low:
+    if shape == "high_low":
         return winner_lists(post, "high", count), winner_lists(post, "low", count)
     return winner_lists(post, "win", count), None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -29,7 +29,6 @@ T = TypeVar("T")
 
 HISTORY_ROWS = 12
 COMMUNITY = "community"
-HIGH_LOW = ("high_low", "high_low_declare")
 
 
 @dataclass
@@ -71,15 +70,15 @@ class GameInfo:
     slug: str = ""
     name: str = ""
     family: str = ""
-    pot_kind: str = "high"
+    shape: games.Shape = "plain"  # how the showdown names its winners (`games.pot_shape`)
 
     @property
     def high_low(self) -> bool:
-        return self.pot_kind in HIGH_LOW
+        return self.shape == "high_low"
 
     @property
     def declare(self) -> bool:
-        return self.pot_kind == "high_low_declare"
+        return self.shape == "declare"
 
 
 @dataclass
@@ -107,6 +106,8 @@ class Table:
     steps: list = field(default_factory=list)
     step: object | None = None
     forward: flow.Forward | None = None
+    # What the table named at the hand's steps: role -> (seats, step) (`ledger.replay`).
+    named: Mapping = field(default_factory=dict)
 
     @property
     def is_host(self) -> bool:
@@ -144,15 +145,17 @@ def labels(seats: list[Seat]) -> dict[int, str]:
     return seat_cards.names_of(seats)
 
 
-def game_info(slug: str, name: str = "") -> GameInfo:
+def game_info(hand: Hand) -> GameInfo:
+    """The hand's game as its screens need it, the pot's shape as this table plays it."""
+    slug, name = hand.game_slug, hand.game_name
     if not slug:
         return GameInfo(name=name)
-    game = Game.objects.filter(slug=slug).only("slug", "name", "family", "data").first()
+    game = Game.objects.filter(slug=slug).only("slug", "name", "family").first()
     if game is None:
         return GameInfo(slug=slug, name=name)
-    return GameInfo(
-        slug=slug, name=name or game.name, family=game.family, pot_kind=game.spec.pot.kind
-    )
+    run = hand.run if hand.run_id else None
+    shape = games.pot_shape(slug, run)
+    return GameInfo(slug=slug, name=name or game.name, family=game.family, shape=shape)
 
 
 def table(night: Night, actor: Actor, marks: tuple | None = None) -> Table:
@@ -245,18 +248,13 @@ def _drawn(night: Night) -> Table:
     view.history = history(night)
     if hand is None:
         return view
-    view.game = game_info(hand.game_slug, hand.game_name)
+    view.game = game_info(hand)
     # From its tally, or read and replayed once, for the state and the pots.
     play = hands.load(hand, seats={s.pk: s for s in seats})
     now = play.state
     view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
-    view.situation = flow.Situation(
-        # Steps tied to the pot are decided as the deal starts, so the list never shifts.
-        pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
-        players_left=sum(1 for s in hand.seat_order if s not in now.folded),
-        betting_open=now.betting_open,
-        rounds_opened=now.rounds,
-    )
+    view.named = now.named
+    view.situation = hands.situation(hand, play)
     if hand.run_id is not None:
         run = view.run if view.run is not None and view.run.pk == hand.run_id else hand.run
         view.steps = games.steps(run)

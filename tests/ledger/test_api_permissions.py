@@ -129,6 +129,12 @@ def guts_dealt(world: World) -> None:
     runs.deal_start(run=run, players=seats, dealer_seat=world.cat, **by())
 
 
+def guts_at_words(world: World) -> None:
+    """Hand 2 of Guts at its "guts or pass" step, where the dealer records who passes."""
+    guts_dealt(world)
+    games.step_to(hand=world.night.hands.get(number=2), step="words")
+
+
 def guts_anted(world: World) -> None:
     guts_dealt(world)
     charging.charge_hand(hand=world.night.hands.get(number=2), rule_id="ante", **by())
@@ -327,6 +333,15 @@ ENDPOINTS = [
         body={"step": "deal"},
         allowed=("host", "dealer"),
         ok=200,
+    ),
+    endpoint(
+        "named",
+        "post",
+        "{n}/hands/2/named/",
+        stage=guts_at_words,
+        body={"role": "folded", "seats": ["{ann}"]},
+        allowed=("host", "dealer"),
+        ok=201,
     ),
     endpoint(
         "showdown",

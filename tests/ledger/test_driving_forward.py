@@ -60,7 +60,7 @@ def award(hand: Hand, *, nobody: bool = False) -> None:
     if nobody:
         play.award(winners=[[] for _ in pots], recorded_by=WHO)
         return
-    game = state.game_info(hand.game_slug, hand.game_name)
+    game = state.game_info(hand)
     left = [s for s in hand.seat_order if s not in play.state.folded]
     if game.declare:
         declared = dict.fromkeys(left, "high")
@@ -72,12 +72,28 @@ def award(hand: Hand, *, nobody: bool = False) -> None:
     play.award(winners=winners, low_winners=low, recorded_by=WHO)
 
 
+def name_what_the_step_asks(hand: Hand, steps, draw) -> None:
+    """The dealer records the step's next question: who drops out (any of those still in, even
+    everyone) or who knocked (one of them). The way forward is read again after each."""
+    step = steps[flow.index_of(steps, hand.step)]
+    state_now = hands.load(hand).state
+    seats = {s.pk: s for s in hand.night.seats.select_related("person")}
+    said = {r for r, (_, at) in state_now.named.items() if at == hand.step}
+    asked = next(a for a in step.asks if a.role not in said)
+    left = [s for s in hand.seat_order if s not in state_now.folded]
+    if asked.many:
+        chosen = [s for s in left if draw(st.booleans())]
+    else:
+        chosen = [draw(st.sampled_from(left))]
+    hands.name_role(hand=hand, role=asked.role, seats=[seats[s] for s in chosen], recorded_by=WHO)
+
+
 def drive_hand(hand: Hand, draw) -> list[str]:
     moves = []
     for _ in range(200):
         hand.refresh_from_db()
         steps = games.steps(hand.run)
-        ahead = flow.forward(steps, hand.step or None, runs.situation(hand))
+        ahead = flow.forward(steps, hand.step or None, hands.situation(hand))
         moves.append(ahead.move)
         if ahead.move == "next_deal":
             return moves
@@ -89,8 +105,10 @@ def drive_hand(hand: Hand, draw) -> list[str]:
             bet_through(hand, draw)
         elif ahead.move in ("showdown", "fold_out"):
             award(hand)
-        elif ahead.move == "end_deal":
+        elif ahead.move in ("end_deal", "all_out"):
             award(hand, nobody=True)
+        elif ahead.move == "name":
+            name_what_the_step_asks(hand, steps, draw)
     raise AssertionError(f"the hand never ended: {moves[-12:]}")
 
 

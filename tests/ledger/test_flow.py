@@ -44,6 +44,15 @@ def play_out(steps, situation: flow.Situation, draw) -> list[str]:
         if ahead.move == "next":
             assert ahead.step is not None
             step = ahead.step
+            situation = replace(situation, named_here=frozenset())
+        elif ahead.move == "name":
+            # The dealer records what the step asks; anyone may drop out, even everyone.
+            asks = next(s for s in steps if s.id == step).asks
+            roles = {a.role for a in asks}
+            left = situation.players_left
+            if "folded" in roles:
+                left = draw(st.integers(0, situation.players_left))
+            situation = replace(situation, named_here=frozenset(roles), players_left=left)
         elif ahead.move == "open_round":
             number = flow.round_number(steps, step)
             assert number == situation.rounds_opened + 1, "a round the game does not have"
@@ -52,8 +61,8 @@ def play_out(steps, situation: flow.Situation, draw) -> list[str]:
             folded_to_one = draw(st.integers(0, 5)) == 0
             left = 1 if folded_to_one else situation.players_left
             situation = replace(situation, betting_open=False, players_left=left)
-        else:  # showdown, fold_out or end_deal all settle the hand
-            assert ahead.move in ("showdown", "fold_out", "end_deal")
+        else:  # showdown, fold_out, all_out or end_deal all settle the hand
+            assert ahead.move in ("showdown", "fold_out", "all_out", "end_deal")
             situation = replace(situation, settled=True)
     raise AssertionError(f"no end to the hand: {moves[-10:]}")
 

@@ -502,16 +502,18 @@ def test_the_odd_chip_of_a_halved_pot_goes_where_the_game_setting_says_either_wa
         charging.charge_hand(hand=hand, rule_id=other, recorded_by=HOST)
     assert journal_rows(night) == before
     if way == "rule-then-award":
-        # The dealer books the half-pot rule for Bob's low side; Ann takes the rest.
-        charging.showdown(
-            hands.load(hand),
-            bookings=[charging.Booking(rule=rule, roles={"winners": [bob.pk]})],
-            winners=[[ann.pk]],
-            recorded_by=HOST,
-        )
-    else:
-        # The dealer names the high and the low winner; the award halves the pot.
-        hands.award(hand=hand, winners=[[ann.pk]], low_winners=[[bob.pk]], recorded_by=HOST)
+        # The half-pot rule is how the award splits the pot: booked on its own it is refused,
+        # so the journal never says who won which half twice.
+        with pytest.raises(LedgerError, match="the award pays the halves"):
+            charging.showdown(
+                hands.load(hand),
+                bookings=[charging.Booking(rule=rule, roles={"winners": [bob.pk]})],
+                winners=[[ann.pk]],
+                recorded_by=HOST,
+            )
+        assert journal_rows(night) == before
+    # The dealer names the high and the low winner; the award halves the pot.
+    hands.award(hand=hand, winners=[[ann.pk]], low_winners=[[bob.pk]], recorded_by=HOST)
     assert _stacks(night, [ann, bob, cat]) == expected
     assert journal_total(night) == 0
 
