@@ -159,3 +159,22 @@ def forward(steps: Sequence[Step], step_id: str | None, situation: Situation) ->
     if following is None:
         return Forward("end_deal")
     return Forward("next", following)
+
+
+def rules_at(steps: Sequence[Step], index: int, fold_out: Sequence[str] = ()) -> list[str]:
+    """The money rules the step at `index` books by hand.
+
+    The showdown also books the steps after it, which settle the hand's
+    accounts before it closes (a game bonus, points played for money), but
+    not the rules a game keeps for a hand won by folds (`fold_out`): those
+    belong to the one player left, never to a showdown.
+    """
+    if not steps:
+        return []
+    showdown = next((i for i, s in enumerate(steps) if s.kind == "showdown"), None)
+    if showdown is not None and index > showdown:
+        return []
+    if index == showdown:
+        found = [rule for step in steps[index:] for rule in step.money]
+        return [rule for rule in dict.fromkeys(found) if rule not in fold_out]
+    return list(steps[index].money)

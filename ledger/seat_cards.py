@@ -640,7 +640,7 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
     races = {rule: race.key for race in game.showdown.races for rule in race.rules}
     steps = games.steps(hand.run, game)
     showdown = next((i for i, s in enumerate(steps) if s.kind == "showdown"), None)
-    ids = [r for s in steps[showdown:] for r in s.money] if showdown is not None else []
+    ids = flow.rules_at(steps, showdown, game.fold_out) if showdown is not None else []
     found = []
     for rule_id in dict.fromkeys(ids):
         rule = rules.get(rule_id)

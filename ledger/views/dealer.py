@@ -99,8 +99,8 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         step=next((i for i, p in enumerate(shown) if phase and p.id == phase.id), 0),
         phase=phase,
         in_hand=in_hand,
-        forms=_forms(_booked_here(phases, index), rules, view, booked, halves),
-        after_showdown=bool(phase) and not _booked_here(phases, index) and bool(phase.money),
+        forms=_forms(flow.rules_at(phases, index, spec.fold_out), rules, view, booked, halves),
+        after_showdown=bool(phase) and not flow.rules_at(phases, index) and bool(phase.money),
         anytime=_forms(
             dealer.anytime_rules(spec, dealer.chosen_options(spec, run.options)),
             rules,
@@ -197,19 +197,6 @@ def _may_enter(seat, actor: Actor, at) -> bool:
     if actor.role == "seat" and actor.seat.pk == seat.pk:
         return True
     return at.reached_showdown or not seat.claimed or at.forehead
-
-
-def _booked_here(phases: list, index: int) -> list[str]:
-    """The rules a step books: the showdown also books the steps after it, which settle
-    the hand's accounts (Pokino's game bonus, points played for money) before it closes."""
-    if not phases:
-        return []
-    showdown = next((i for i, p in enumerate(phases) if p.kind == "showdown"), None)
-    if showdown is not None and index > showdown:
-        return []
-    if index == showdown:
-        return [rule_id for p in phases[index:] for rule_id in p.money]
-    return list(phases[index].money)
 
 
 def _setting_rows(spec, run: Run) -> list[tuple[str, str]]:
