@@ -34,17 +34,19 @@ able to bet to the dealer's left.
                                               Ann 60   Bob 30   Cat 10   (100)
 
 Guts (3-card), no options, the settings at their defaults (ante only into
-an empty pot). Ann deals first.
+an empty pot). Ann deals first. The dealer records at "Guts or pass" who
+passes and who said guts first.
 
     deal 1  Ante in, 1 each (pot 3)           Ann 59   Bob 29   Cat  9
-            Guts or pass: all pass; the pot stays for the next deal: rides 3, pot 0
-            Show and settle with nothing in the pot: the deal ends, the 3 still ride
+            Guts or pass: all three pass; nobody stayed in: the deal ends
+            and the pot rides: rides 3, pot 0
     deal 2  the 3 ride in (pot 3); the deal opens past the ante on "Deal three"
-            Ann says guts, Bob challenges and loses: Bob pays the pot just won
-            (3) into the next pot, Ann takes the 3
+            Cat passes, Ann says guts, Bob challenges and loses: Bob pays the
+            pot just won (3) into the next pot, Ann takes the 3
                                               Ann 62   Bob 26   Cat  9   rides 3
-    deal 3  the 3 ride in (pot 3); Cat says guts, nobody challenges: she
-            takes the 3 and the game is over  Ann 62   Bob 26   Cat 12   (100)
+    deal 3  the 3 ride in (pot 3); Cat says guts, Ann and Bob pass: nobody
+            challenges, she takes the 3 and the game is over
+                                              Ann 62   Bob 26   Cat 12   (100)
 
 Trash Poker with the Black Spot. Cat deals; Ann knocks first and opens.
 
@@ -79,9 +81,32 @@ host picks the opener).
             Showdown: Bob's hand is best, no face-down 3, 9 or 7 of diamonds: the 11 to Bob
                                               Ann 70   Bob 27   Cat  3   (100)
 
-Settlement at 0.25 a chip (buy-ins Ann 20, Bob 40, Cat 40):
-    nets        Ann +50 = +12.50   Bob -13 = -3.25   Cat -37 = -9.25
-    payments    Bob pays Ann 3.25 USD, Cat pays Ann 9.25 USD
+Cat buys 20 more (on credit)                   Ann 70   Bob 27   Cat 23   (120)
+
+Knock Poker, the settings at their defaults. Bob deals. The dealer records
+who knocked (Ann) and who drops out (Cat).
+
+    Ante one chip each (pot 3)                Ann 69   Bob 26   Cat 22
+    Cat drops out and pays the knocker her chip at once
+                                              Ann 70   Bob 26   Cat 21
+    Showdown: Ann, the knocker, has the best hand: Bob, who stayed, pays her
+    two chips, and she takes the pot of 3     Ann 75   Bob 24   Cat 21   (120)
+
+Pass the Trash with its High-low declare option, the settings at their
+defaults (the odd chip to the high half). Cat deals, so Ann opens; Bob's
+phone offers "You declare" on the table page.
+
+    Ante in, 1 each (pot 3)                   Ann 74   Bob 23   Cat 20
+    Before the pass: Ann bets 2, Bob and Cat call (pot 9)
+                                              Ann 72   Bob 21   Cat 18
+    Every later round: everyone checks
+    Showdown: Ann declares high and has the best high hand, Bob declares
+    low and has the only low, Cat declares high and is beaten: the 9 split
+    high 5 (with the odd chip), low 4          Ann 77   Bob 25   Cat 18   (120)
+
+Settlement at 0.25 a chip (buy-ins Ann 20, Bob 40, Cat 60):
+    nets        Ann +57 = +14.25   Bob -15 = -3.75   Cat -42 = -10.50
+    payments    Bob pays Ann 3.75 USD, Cat pays Ann 10.50 USD
 """
 
 import re
@@ -105,6 +130,7 @@ from tests.browser.table import (
     join_url,
     next_step,
     press,
+    record,
     set_up,
     showdown,
     sign_in_and_seat,
@@ -300,17 +326,17 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
-    book(page, "all-pass")
-    table.agree("Guts or pass", [])
-    table.rides(3)
-    next_step(page, "Show and settle")
-    table.agree("Show and settle", [])
-    showdown(page)
+    # Everyone passes: the one way on says what it does, and the pot rides.
+    expect(button(page, "Next: Show and settle →")).to_have_count(0)
+    record(page, "Who passes", "Ann", "Bob", "Cat")
+    expect(page.get_by_role("heading", name="Nobody stayed in")).to_be_visible()
+    expect(button(page, "Next: Show and settle →")).to_have_count(0)
+    press(page, "End the deal: the pot rides to the next deal")
     table.agree(None, [])
     table.rides(3)
     expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
 
-    # Deal 2: the 3 ride in, so the deal opens past the ante. Ann says guts,
+    # Deal 2: the 3 ride in, so the deal opens past the ante. Cat passes, Ann says guts,
     # Bob challenges and loses: he pays the 3 into the next pot, Ann takes 3.
     press(page, "Deal")
     expect(page.locator("nav.steps li")).to_have_text(
@@ -319,6 +345,8 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
+    record(page, "Who passes", "Cat")
+    record(page, "Who said guts first", "Ann")
     next_step(page, "Show and settle")
     table.agree("Show and settle", ["Main pot: 3"])
     showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
@@ -326,14 +354,13 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.stacks(Ann=62, Bob=26, Cat=9)
     table.rides(3)
 
-    # Deal 3: the 3 ride in; Cat says guts and nobody challenges: she takes it, game over.
+    # Deal 3: the 3 ride in; Cat says guts, Ann and Bob pass: she takes it, game over.
     press(page, "Deal")
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
-    next_step(page, "Show and settle")
-    table.agree("Show and settle", ["Main pot: 3"])
-    showdown(page, winners=("Cat",))
+    record(page, "Who passes", "Ann", "Bob")
+    press(page, "Give the pot to Cat")
     table.agree(None, [])
     table.stacks(Ann=62, Bob=26, Cat=12)
     table.rides(None)
@@ -496,9 +523,90 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.rides(None)
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
 
+    # --- A re-buy, then Knock Poker with a drop -----------------------------------
+    to_tab(page, "Seats", r"/seats/$")
+    field = page.get_by_label("Chips to buy for Cat")
+    field.fill("20")
+    with page.expect_navigation():
+        field.press("Enter")
+    to_tab(page, "Deal", r"/deal/$")
+    table.stacks(Ann=70, Bob=27, Cat=23)
+    set_up(page, "knock-poker", "Knock Poker")
+    start(page, "Knock Poker", dealer="Bob")
+    book(page, "ante")
+    table.agree("Ante one chip", ["Main pot: 3"])
+    table.stacks(Ann=69, Bob=26, Cat=22)
+    for step in ("Deal five", "Start the discard pile", "Draw and discard"):
+        next_step(page, step)
+    next_step(page, "Last turn after a knock")
+    record(page, "Who knocked", "Ann")
+    next_step(page, "Stay or drop out")
+    expect(button(page, "Next: Showdown and settle →")).to_have_count(0)
+    record(page, "Who drops out", "Cat")
+    book(page, "drop-out-chip")
+    table.agree("Stay or drop out", ["Main pot: 3"])
+    table.stacks(Ann=70, Bob=26, Cat=21)
+    next_step(page, "Showdown and settle")
+    # The knocker's payment comes ticked: Bob stayed, Ann knocked; Cat dropped, so she is out.
+    firing = page.locator("fieldset.firing").filter(has=page.locator('[value="knocker-wins"]'))
+    expect(firing.locator("fieldset", has_text="Who stayed in").get_by_label("Bob")).to_be_checked()
+    expect(
+        firing.locator("fieldset", has_text="Who stayed in").get_by_label("Ann")
+    ).not_to_be_checked()
+    showdown(page, fire={"knocker-wins": []}, winners=("Ann",))
+    table.agree(None, [])
+    table.stacks(Ann=75, Bob=24, Cat=21)
+
+    # --- Pass the Trash, high-low declare -------------------------------------------
+    set_up(page, "pass-the-trash", "Pass the Trash")
+    page.get_by_label("High-low declare", exact=True).check()
+    page.get_by_label("The table's ante").fill("1")
+    start(page, "Pass the Trash", dealer="Cat")
+    book(page, "ante")
+    table.agree("Ante in", ["Main pot: 3"])
+    table.stacks(Ann=74, Bob=23, Cat=20)
+    next_step(page, "Deal seven down")
+    next_step(page, "Before the pass")
+    bet_round(table, page, "Before the pass")
+    expect_turn(page, "Ann to act: nothing to call")
+    act(page, "Bet", 2)
+    act(page, "Call 2")
+    act(page, "Call 2")
+    expect_turn(page, None)
+    table.agree("Before the pass", ["Main pot: 9"])
+    table.stacks(Ann=72, Bob=21, Cat=18)
+    # The players declare on their own phones too: Bob's table page asks him.
+    expect(bob.page.get_by_label("You declare")).to_be_visible(timeout=POLLED)
+    for before, street in (
+        ("Pass three left", "After the pass"),
+        ("Turn up card one", "First card up"),
+        ("Turn up card two", "Second card up"),
+        ("Turn up card three", "Third card up"),
+        ("Turn up card four", "Fourth card up"),
+    ):
+        to_tab(page, "Deal", r"/deal/$")
+        if street == "First card up":
+            next_step(page, "Discard two, stack five")
+        next_step(page, before)
+        next_step(page, street)
+        bet_round(table, page, street)
+        check_around(page, "Ann", "Bob", "Cat")
+    to_tab(page, "Deal", r"/deal/$")
+    next_step(page, "Declare high, low or both")
+    next_step(page, "Showdown")
+    table.agree("Showdown", ["Main pot: 9"])
+    form = page.locator("form").filter(has=button(page, "Book the showdown"))
+    for name, side, rank in (("Ann", "high", 1), ("Bob", "low", 1), ("Cat", "high", 2)):
+        form.locator("fieldset.declare", has_text=name).get_by_label("Declares").select_option(side)
+        label = "High rank" if side == "high" else "Low rank"
+        form.locator("fieldset.declare", has_text=name).get_by_label(label).fill(str(rank))
+    press(page, "Book the showdown")
+    table.agree(None, [])
+    table.stacks(Ann=77, Bob=25, Cat=18)
+
     # --- Settlement ----------------------------------------------------------------
     to_tab(page, "End", r"/end/$")
-    for name, chips in (("Ann", 70), ("Bob", 27), ("Cat", 3)):
+    for name, chips in (("Ann", 77), ("Bob", 25), ("Cat", 18)):
         page.locator("fieldset.count", has_text=name).get_by_label("White").fill(str(chips))
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
@@ -510,12 +618,12 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     page.wait_for_url(re.compile(r"/settlement/$"))
     assert_fits_the_phone(page, open_details=True)
     assert sorted(cells(page.locator("table.nets tbody tr"))) == [
-        ["Ann", "+50", "+12.50"],
-        ["Bob", "-13", "-3.25"],
-        ["Cat", "-37", "-9.25"],
+        ["Ann", "+57", "+14.25"],
+        ["Bob", "-15", "-3.75"],
+        ["Cat", "-42", "-10.50"],
     ]
     lines = sorted(" ".join(x.split()) for x in page.locator(".pay-line").all_text_contents())
-    assert lines == ["Bob pays Ann 3.25 USD", "Cat pays Ann 9.25 USD"]
+    assert lines == ["Bob pays Ann 3.75 USD", "Cat pays Ann 10.50 USD"]
 
     # Every other phone hears the night is over.
     for phone in (bob, spectator):

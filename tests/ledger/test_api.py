@@ -1057,6 +1057,7 @@ PATHS = {
     "/api/nights/{night_id}/hands/{number}/undo/": {"post"},
     "/api/nights/{night_id}/hands/{number}/step/": {"post"},
     "/api/nights/{night_id}/hands/{number}/named/": {"post"},
+    "/api/nights/{night_id}/hands/{number}/again/": {"post"},
     "/api/nights/{night_id}/hands/{number}/cards/": {"post"},
     "/api/nights/{night_id}/hands/{number}/cards/show/": {"post"},
     "/api/nights/{night_id}/hands/{number}/showdown-helper/": {"get"},

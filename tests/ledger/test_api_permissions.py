@@ -334,6 +334,15 @@ ENDPOINTS = [
         allowed=("host", "dealer"),
         ok=200,
     ),
+    # The host and the dealer may ask; Guts has no round to play again, so they are told why.
+    endpoint(
+        "again",
+        "post",
+        "{n}/hands/2/again/",
+        stage=guts_at_words,
+        allowed=("host", "dealer"),
+        ok=400,
+    ),
     endpoint(
         "named",
         "post",
@@ -480,6 +489,8 @@ def refusal_message(ep: Endpoint, caller: str) -> str:
         return base.NO_SUCH_NIGHT
     if ep.name == "showdown helper":
         return seat_cards.HIDDEN
+    if ep.name == "again" and caller in ("host", "dealer"):
+        return hands.NO_GOING_BACK
     if caller == "watch":
         return READ_ONLY
     if ep.name == "cards" and caller in ("host", "dealer"):
