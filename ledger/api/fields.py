@@ -51,6 +51,24 @@ class Whole(serializers.IntegerField):
         return _parsed(inputs.whole, data, label=_label(self), least=self.least, most=self.most)
 
 
+class Agreed(serializers.Field):
+    """An agreed amount: a JSON integer of chips, or for an amount the rules name in money
+    (a stake per point) a string such as "0.01"; which one each name takes the game says."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            _parsed(inputs.money_amount, data, label=_label(self))
+            return data.strip()
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise serializers.ValidationError(
+                inputs.NOT_WHOLE.format(label=_label(self), value=data)
+            )
+        return _parsed(inputs.whole, data, label=_label(self))
+
+    def to_representation(self, value):
+        return value
+
+
 class RecordId(serializers.IntegerField):
     """An id of a seat, person or group: a JSON integer the database can hold."""
 
