@@ -48,6 +48,7 @@ NOBODY_SCORES = "Say who scores {rule!r}."
 NOT_IN_HAND = "Only a player in the hand can score {rule!r}."
 NOTHING_TO_UNDO = "There is no score to take back in this hand."
 HAND_OVER = "Hand {number} is settled; re-open it with undo to change its scores."
+SCORED_ONCE = "{rule}: already scored this deal. Take it back first to score it again."
 BY_THE_SHEET = "{rule}: the score sheet books it by itself when {when}; nothing was recorded."
 WHEN = {"game": "a game is made", "rubber": "the rubber is won"}
 
@@ -78,6 +79,8 @@ def record(
         raise LedgerError(HAND_OVER.format(number=hand.number))
     if rule.amount is None or rule.amount.points is None:
         raise LedgerError(NO_POINTS.format(rule=rule.id))
+    if rule.per is None and _scored(hand, rule):
+        raise LedgerError(SCORED_ONCE.format(rule=rule.words))
     given = roles.get(rule.payee or "")
     seat_ids = [given] if isinstance(given, int) else list(given or [])
     if not seat_ids or count < 1:
@@ -97,6 +100,13 @@ def record(
             )
             for seat_id in seat_ids
         ]
+
+
+def _scored(hand: Hand, rule: MoneyRule) -> bool:
+    """Whether the hand has a live score of this rule: one not counted per trick scores once."""
+    return hand.scores.filter(
+        rule=rule.id, reverses__isnull=True, reversed_by__isnull=True
+    ).exists()
 
 
 def undo_last(*, hand: Hand, recorded_by: str) -> Score:

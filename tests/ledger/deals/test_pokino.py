@@ -234,6 +234,28 @@ def test_a_whole_rubber_for_a_cent_a_point_with_nickel_chips(dealer, four, night
         "Ann wins the rubber, 2 games: Ann 2,241, Dan 1,120; Dan pays Ann 224 chips ($11.20): "
         "1,121 points at $0.01 a point is $11.21, 224.2 chips, rounded to the nearest chip"
     )
+    assert "Choose a game" in dealer.page()  # the rubber is over
+
+    # Undone (the award, the stakes with it), the last deal and the rubber open again.
+    last = night.hands.get(number=6)
+    undone = dealer.client.post(
+        url("hand_undo", night.pk, last.pk),
+        {"idempotency_key": uuid.uuid4().hex, "next": url("deal", night.pk)},
+    )
+    assert undone.status_code == 303
+    assert dealer.stacks(ann, bob, cat, dan) == [40, 40, 40, 240]
+    page = dealer.page("?helper=fill")
+    assert "Ann has won the rubber" in page
+    # The honor is on the sheet already: booked again as filled, it is refused, unchanged.
+    refused = dealer.press("Book the showdown", page=page, expect=400)
+    assert "Honor for a pair: already scored this deal" in refused
+    assert sheet(dealer)["Total"] == ["2241", "1120"]
+    # Taken back, then booked again as filled: the same rubber, the same stakes.
+    dealer.press("Take back the last score")
+    assert sheet(dealer)["Total"] == ["2241", "1070"]
+    dealer.press("Book the showdown", page=dealer.page("?helper=fill"))
+    assert dealer.stacks(ann, bob, cat, dan) == [264, 40, 40, 16]
+
     # The rubber is over: the Deal tab offers a new game, and a new rubber's sheet is empty.
     page = dealer.page()
     assert "Choose a game" in page
@@ -341,3 +363,46 @@ def test_equal_poker_hands_score_no_honor_by_default(dealer, four):
     )
     assert fired(sent, ann, dan) == ([], "")
     assert sheet(dealer)["Total"] == ["3", "2"]
+
+
+def test_a_rubber_starts_with_its_two_players_or_not_at_all(dealer, four, night):
+    ann, bob, cat, dan = four
+    setup = dealer.client.get(reverse("ledger:game_new", args=[night.pk]) + "?game=pokino")
+    form = next(f for f in forms(text(setup)) if "start Pokino" in str(f.buttons))
+    everyone = [str(s.pk) for s in (ann, bob, cat, dan)]
+    data = form.data(players=everyone, dealer=str(dan.pk))
+    refused = dealer.client.post(form.action, {"idempotency_key": uuid.uuid4().hex, **data})
+    assert refused.status_code == 400
+    assert "Pokino is played by 2 players, the dealer one of them: tick 2, not 4" in text(refused)
+    assert not night.runs.exists()
+    assert not night.hands.exists()
+
+
+def test_the_api_takes_a_stake_in_money_and_refuses_one_it_cannot_read(host, night, four):
+    from rest_framework.test import APIClient
+
+    ann, _bob, _cat, dan = four
+    api = APIClient()
+    api.force_login(host)
+    body = {
+        "game": "pokino",
+        "dealer": dan.pk,
+        "players": [ann.pk, dan.pk],
+        "settings": {"stakes": "per-point"},
+    }
+
+    def send(agreed):
+        return api.post(
+            f"/api/nights/{night.pk}/games/",
+            body | {"agreed": {"the stake per point": agreed}},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        )
+
+    refused = send("a cent")
+    assert refused.status_code == 400
+    assert "must be a sum of money such as 0.01" in str(refused.json())
+    assert not night.runs.exists()
+    started = send("0.01")
+    assert started.status_code == 201, started.json()
+    assert started.json()["game"]["agreed"] == {"the stake per point": "0.01"}
