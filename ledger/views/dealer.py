@@ -113,7 +113,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
             set(),
         ),
         fold_out=_forms(spec.fold_out, rules, view, booked, halves),
-        described=_described(phase, rules, halves),
+        described=_described(phase, _booked_here(phases, index), rules, halves),
         asks=_asks(phase, view),
         again_to=_phase(phases, flow.may_go_again(phases, hand.step or None, view.situation)),
         showdown=forward is not None and forward.move == "showdown",
@@ -349,9 +349,13 @@ def _asks(phase, view: state.Table) -> list[dict]:
     return found
 
 
-def _described(phase, rules: dict, halves: bool) -> list:
-    """The step's rules that book nothing by hand, told in words (the ledger does them)."""
-    ids = phase.money if phase else []
+def _described(phase, here: list[str], rules: dict, halves: bool) -> list:
+    """The step's rules that book nothing by hand, told in words (the ledger does them).
+
+    At the showdown, also those of the steps it books (`here`): a score sheet's
+    game and rubber, which the sheet books by itself.
+    """
+    ids = list(dict.fromkeys([*(phase.money if phase else []), *here]))
     return [rules[i] for i in ids if i in rules and not facts.bookable(rules[i], halves=halves)]
 
 
