@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ledger import amounts, inputs, units
@@ -51,6 +52,14 @@ class Whole(serializers.IntegerField):
         return _parsed(inputs.whole, data, label=_label(self), least=self.least, most=self.most)
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "description": "chips"},
+            {"type": "string", "example": "0.01", "description": "money"},
+        ]
+    }
+)
 class Agreed(serializers.Field):
     """An agreed amount: a JSON integer of chips, or for an amount the rules name in money
     (a stake per point) a string such as "0.01"; which one each name takes the game says."""
