@@ -116,6 +116,9 @@ def book(play: Play, booking: Booking, *, recorded_by: str) -> Posting | None:
     rule = rule_in_force(play.hand, booking.rule, rules)
     if facts.award_halves(rule) and games.halves(play.hand):
         raise LedgerError(HALVES_ARE_THE_AWARD.format(rule=rule.words))
+    if scores.by_the_sheet(rule):
+        when = scores.WHEN[rule.sheet.at]
+        raise LedgerError(scores.BY_THE_SHEET.format(rule=rule.words, when=when))
     step = play.hand.step
     if step and not repeats(rule) and rule.id in booked_at(play.hand, step):
         raise LedgerError(ALREADY_BOOKED.format(rule=rule.words))
@@ -268,7 +271,9 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
     config = house_rules(hand.config)  # the night's settings as the hand started
     if hand.run_id is not None:
         # The amounts the table confirmed when the game started; none is made up here.
-        agreed = {**hand.run.agreed, **agreed}
+        # An amount agreed in money (a stake per point) is no chip count: its own rule pays it.
+        chips = {k: v for k, v in hand.run.agreed.items() if isinstance(v, int)}
+        agreed = {**chips, **agreed}
     else:
         # A hand dealt outside a chosen game confirmed nothing: the night's ante stands in.
         unnamed = {

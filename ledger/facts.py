@@ -138,8 +138,11 @@ def award_halves(rule: MoneyRule) -> bool:
 def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
     """Whether dealer mode shows a button for the rule: chips to move, or points to score.
 
-    `halves` as in `needs`.
+    `halves` as in `needs`. A rule a score sheet books by itself (a game's
+    bonus, a rubber's stakes: `sheet.at`) has no button.
     """
+    if rule.sheet is not None and rule.sheet.at is not None:
+        return False
     if rule.kind == "points_score":
         return rule.payee in ONE_SEAT | MANY_SEATS and bool(rule.amount and rule.amount.points)
     if rule.kind in NOT_BOOKED or rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):

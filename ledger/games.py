@@ -14,7 +14,7 @@ from typing import Literal
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger import facts
+from ledger import facts, scores
 from ledger.journal import LedgerError
 from ledger.models import Account, Entry, Hand, Night, Posting, Run
 from rulebook import dealer, showdown
@@ -134,14 +134,37 @@ def after_settle(hand: Hand) -> None:
 
     That is a game over several deals whose pot rides, or any game whose deal a
     rule ended with the whole pot carried (Baseball's rainout): it is dealt again.
+    A game that keeps a score sheet is a rubber: it ends with the deal that wins it.
     """
     run = hand.run
     if run is None or run.status != Run.Status.OPEN:
         return
     spec = spec_of(run.game_slug)
+    if spec.sheet is not None:
+        rubber = scores.rubber_of(run)
+        if rubber is not None and rubber.winner is not None:
+            close_run(run, Run.Ending.WON)
+        return
     if (multi_deal(spec) or redealt(hand, spec)) and riding(hand.night):
         return
     close_run(run, Run.Ending.WON)
+
+
+def rubber_players(run: Run | None) -> list[int] | None:
+    """The players of an open rubber (a game that keeps a score sheet) once it is dealt; else None.
+
+    A rubber is played by the same players from its first deal to its last.
+    """
+    if run is None or run.status != Run.Status.OPEN or not scores.keeps_sheet(run):
+        return None
+    return scores.players_of(run) or None
+
+
+def over_words(run: Run) -> str:
+    """How a game that just ended by play ended, for the page's summary."""
+    if scores.keeps_sheet(run):
+        return f"{run.game_name} is over: the rubber is won."
+    return f"{run.game_name} is over: the pot was won."
 
 
 def ends_deal(rule: MoneyRule) -> bool:

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, OuterRef, QuerySet, Subquery, Sum
 
-from ledger import betting, flow, games, journal, pots, tally
+from ledger import betting, flow, games, journal, pots, scores, tally
 from ledger.house_rules import house_rules
 from ledger.journal import LedgerError, Move
 from ledger.models import Account, Entry, Hand, HandTally, Night, Posting, Run, Seat
@@ -63,8 +63,14 @@ NO_GOING_BACK = "This step's round cannot be played again now."
 
 
 def next_dealer(night: Night) -> Seat | None:
-    """The deal moves one seat left each hand, skipping players who left or sit out."""
+    """The deal moves one seat left each hand, skipping players who left or sit out.
+
+    In an open rubber it passes between the rubber's players alone.
+    """
     seats = list(night.seats.filter(left_at__isnull=True, sitting_out=False).order_by("position"))
+    players = games.rubber_players(games.open_run(night))
+    if players:
+        seats = list(night.seats.filter(pk__in=players).order_by("position"))
     if not seats:
         return None
     last = night.hands.order_by("-number").select_related("dealer").first()
@@ -431,6 +437,18 @@ class Play:
         ]
         if riding:
             moves.append(Move(pot_account, self.account(Account.Kind.RIDING), riding))
+        memo = self._award_memo(payouts, riding, named=any(winners) or any(low_winners or []))
+        extra: dict = {}
+        # A deal of a rubber says where its sheet stands; the one that wins it pays its stakes.
+        sheet = scores.settling(hand, {s: self.seat_name(s) for s in hand.seat_order})
+        if sheet is not None:
+            words, paid = sheet
+            if paid is not None:
+                stakes, short = self._stakes_moves(paid)
+                moves += stakes
+                words += short
+                extra["stakes"] = {"payer": paid.payer, "payee": paid.payee, "chips": paid.chips}
+            memo = words if not payouts and not riding else f"{memo}; {words}"
         with transaction.atomic():
             posting = self.post(
                 kind="award",
@@ -442,15 +460,31 @@ class Play:
                     "low_winners": [list(w) for w in low_winners] if low_winners else None,
                     "payouts": {str(k): v for k, v in payouts.items()},
                     "riding": riding,
+                    **extra,
                 },
-                memo=self._award_memo(
-                    payouts, riding, named=any(winners) or any(low_winners or [])
-                ),
+                memo=memo[:200],
             )
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
             hand.status = Hand.Status.SETTLED
             games.after_settle(hand)
         return posting
+
+    def _stakes_moves(self, paid: scores.Payment) -> tuple[list[Move], str]:
+        """A rubber's stakes, stack to stack; what the payer cannot cover goes as the night says.
+
+        On a marker (owed at the settlement), or not at all: the payer pays
+        what they have, and the words say so.
+        """
+        payer, payee = self.seats[paid.payer], self.stack_account(self.seats[paid.payee])
+        have = max(self.stack(paid.payer), 0)
+        moves = [Move(self.stack_account(payer), payee, min(have, paid.chips))]
+        short = paid.chips - have
+        if short <= 0:
+            return moves, ""
+        if house_rules(self.hand.config).shortfall == "marker":
+            moves.append(Move(self.account(Account.Kind.MARKER, seat=payer), payee, short))
+            return [m for m in moves if m.chips], f" ({short} of them owed on a marker)"
+        return [m for m in moves if m.chips], f" ({payer.person.name} has only {have})"
 
     def name(self, asked, seats: Sequence[Seat], *, recorded_by: str) -> Posting:
         """Record what the table names at this step (`asked`: who drops out, who knocked).

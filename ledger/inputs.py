@@ -44,6 +44,10 @@ NOT_A_CHIP_VALUE = (
     "{label} must be a chip value such as 0.25, from 0.0001 to 10,000 "
     "with at most 4 decimal places, not {value!r}."
 )
+NOT_MONEY = (
+    "{label} must be a sum of money such as 0.01, from 0.0001 to 10,000 "
+    "with at most 4 decimal places, not {value!r}."
+)
 NOT_TEXT = "{label} must be text, not {value!r}."
 TEXT_NEEDED = "{label} cannot be empty."
 TOO_LONG = "{label} can be at most {most} characters; this one has {length}."
@@ -134,6 +138,17 @@ def chip_value(value: object, *, label: str) -> Decimal:
     if not LEAST_CHIP_VALUE <= number <= MOST_CHIP_VALUE:
         raise InputError(NOT_A_CHIP_VALUE.format(label=label, value=_shown(value)))
     return number
+
+
+def money_amount(value: object, *, label: str) -> Decimal:
+    """A sum of money agreed at the table (a stake per point): 0.0001 to 10,000, as a chip's
+    value is typed, a currency sign allowed in front ("$0.01")."""
+    if isinstance(value, str):
+        value = value.strip().lstrip("$€£¥").strip()
+    try:
+        return chip_value(value, label=label)
+    except InputError:
+        raise InputError(NOT_MONEY.format(label=label, value=_shown(value))) from None
 
 
 def text(

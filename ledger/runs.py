@@ -14,7 +14,8 @@ leaves riding go to the next hand, whatever it is, as before runs existed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
@@ -55,6 +56,14 @@ RETURNED_NOTE = (
 # A newcomer's buy-in into the riding pot: the first posting of their first deal.
 JOIN_IN = "join_in"
 
+RUBBER_PLAYERS = (
+    "{game} is played by {count} players, the dealer one of them: tick {count}, "
+    "not {ticked}; nothing was dealt."
+)
+RUBBER_SAME_PLAYERS = (
+    "This rubber of {game} is between {names}: deal it to them alone, one of them dealing; "
+    "nothing was dealt."
+)
 NO_LIVES_LEFT = "{names} lost every life in {game}: only players with a life left are dealt in."
 # How a table may end a game early; WON is only ever reached by play.
 EARLY_ENDINGS = (Run.Ending.RETURNED, Run.Ending.SPLIT, Run.Ending.CARRIED)
@@ -72,6 +81,17 @@ def every_agreed_name(spec: GameSpec) -> list[str]:
     without script still finds its amount on the page.
     """
     return _agreed_in([*spec.money, *(rule for option in spec.options for rule in option.money)])
+
+
+def in_money(spec: GameSpec) -> set[str]:
+    """The agreed amounts named in money, not chips (a stake per point may be less than a chip)."""
+    rules = [*spec.money, *(rule for option in spec.options for rule in option.money)]
+    return {
+        a.agreed
+        for rule in rules
+        for a in (rule.amount, rule.cap)
+        if a is not None and a.agreed and a.agreed_in == "money"
+    }
 
 
 def _agreed_in(rules: Iterable[MoneyRule]) -> list[str]:
@@ -205,8 +225,11 @@ def run_start(
 
 def agreed_amounts(
     spec: GameSpec, given: Mapping[str, object], needed: list[str], night: Night
-) -> dict[str, int]:
+) -> dict[str, int | str]:
     """Each amount the rules leave to the table, in chips, as the table confirmed it.
+
+    One the rules name in money (`agreed_in: money`) is a sum of money, kept
+    as its decimal text ("0.01"): it may be less than a chip.
 
     An amount the choices need and nobody gave is refused by name, never
     filled in: the start page shows each one prefilled (`agreed_prefill`)
@@ -219,33 +242,50 @@ def agreed_amounts(
     if missing:
         names = " and ".join(f"“{name}”" for name in missing)
         raise LedgerError(AGREED_MISSING.format(names=names, game=spec.name))
-    amounts = {}
+    amounts: dict[str, int | str] = {}
+    money = in_money(spec)
     for name in needed:
         try:
-            amounts[name] = inputs.whole(given[name], label=f"The {name}")
+            if name in money:  # kept as its decimal text: "0.01"
+                value = inputs.money_amount(given[name], label=f"The {name}")
+                amounts[name] = format(value.normalize(), "f")
+            else:
+                amounts[name] = inputs.whole(given[name], label=f"The {name}")
         except inputs.InputError as exc:
             raise LedgerError(str(exc)) from None
     return amounts
 
 
-def offered(night: Night, game_slug: str) -> dict[str, int]:
+def offered(night: Night, game_slug: str) -> dict[str, int | str]:
     """Every agreed amount the start page shows for a game, prefilled, for Start to confirm."""
     spec = games.spec_of(game_slug)
     names = every_agreed_name(spec)
     saved = choices(night, spec.slug).get("agreed", {})
-    return agreed_prefill(names, {n: v for n, v in saved.items() if n in names}, night)
+    return agreed_prefill(
+        names, {n: v for n, v in saved.items() if n in names}, night, money=in_money(spec)
+    )
 
 
-def agreed_prefill(names: list[str], saved: Mapping[str, object], night: Night) -> dict[str, int]:
+def agreed_prefill(
+    names: list[str],
+    saved: Mapping[str, object],
+    night: Night,
+    money: Collection[str] = (),
+) -> dict[str, int | str]:
     """What the start page shows in each agreed amount before the table confirms it.
 
-    The amount confirmed last time for this game, else the night's ante. Only
-    shown: the table confirms it with the Start button.
+    The amount confirmed last time for this game, else the night's ante (in
+    money for an amount named in money). Only shown: the table confirms it
+    with the Start button.
     """
     ante = house_rules(night.settings).ante
-    shown = {}
+    shown: dict[str, int | str] = {}
     for name in names:
         value = saved.get(name)
+        if name in money:
+            kept = isinstance(value, str) and value.strip()
+            shown[name] = value if kept else format((ante * Decimal(night.unit)).normalize(), "f")
+            continue
         shown[name] = value if isinstance(value, int) and not isinstance(value, bool) else ante
     return shown
 
@@ -288,6 +328,7 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     # The game's own settings answer house questions (odd chip, declaring both) over the night's.
     config.update(games.house_answers(run, spec))
     _refuse_the_lifeless(run, spec, players)
+    _rubber_players_only(run, spec, players, dealer_seat)
     with transaction.atomic():
         before = dealt_before(run)
         hand = hands.hand_start(
@@ -319,6 +360,47 @@ def _refuse_the_lifeless(run: Run, spec: GameSpec, players: Sequence[Seat]) -> N
     if out:
         names = " and ".join(s.person.name for s in out)
         raise LedgerError(NO_LIVES_LEFT.format(names=names, game=run.game_name))
+
+
+def _rubber_players_only(
+    run: Run, spec: GameSpec, players: Sequence[Seat], dealer_seat: Seat
+) -> None:
+    """A rubber is dealt to exactly its players, one of them dealing, from its first deal on."""
+    if spec.sheet is None:
+        return
+    ticked = {s.pk for s in players}
+    rubber = games.rubber_players(run)
+    if rubber is None:
+        low, high = spec.players.min or 2, spec.players.max or len(ticked)
+        if not low <= len(ticked) <= high or dealer_seat.pk not in ticked:
+            count = str(high) if low == high else f"{low} to {high}"
+            raise LedgerError(
+                RUBBER_PLAYERS.format(game=run.game_name, count=count, ticked=len(ticked))
+            )
+        return
+    if ticked != set(rubber) or dealer_seat.pk not in ticked:
+        names = dict(Seat.objects.filter(pk__in=rubber).values_list("pk", "person__name"))
+        raise LedgerError(
+            RUBBER_SAME_PLAYERS.format(
+                game=run.game_name, names=" and ".join(names[s] for s in rubber)
+            )
+        )
+
+
+def first_players(spec: GameSpec, seats: Iterable[Seat], dealer_seat: Seat | None) -> set[int]:
+    """Who a game's setup page ticks: everyone not sitting out, or for a game of a few
+    players (Pokino's two), the dealer and the players to their left, as many as it takes."""
+    ready = [s for s in seats if not s.sitting_out]
+    return _few_from(ready, dealer_seat, spec.players.max)
+
+
+def _few_from(seats: list[Seat], dealer_seat: Seat | None, most: int | None) -> set[int]:
+    """The dealer and the next players to the left, `most` in all (everyone if no most)."""
+    if most is None or len(seats) <= most:
+        return {s.pk for s in seats}
+    ordered = sorted(seats, key=lambda s: s.position)
+    start = next((i for i, s in enumerate(ordered) if dealer_seat and s.pk == dealer_seat.pk), 0)
+    return {ordered[(start + i) % len(ordered)].pk for i in range(most)}
 
 
 def out_of_lives(run: Run | None) -> set[int]:
@@ -398,7 +480,7 @@ def _ante(run: Run, spec: GameSpec) -> int:
                 ante=ante,
                 min_bet=house_rules(night.settings).min_bet,
                 chips_per_money=1 / Fraction(night.unit),
-                agreed={**unnamed, **run.agreed},
+                agreed={**unnamed, **{k: v for k, v in run.agreed.items() if isinstance(v, int)}},
             )
             try:
                 transfers = charges.charge(rule, table)

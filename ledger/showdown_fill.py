@@ -274,7 +274,10 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
                 found[role] = list(seats_now)
         if found:
             roles[ask.rule] = found
-        if (race and top) or (ask.fires is not None and _fires(ask.fires, ask.placed, table, top)):
+        # A rule paying one best hand is not ticked on a tie for it: the table says who.
+        untied = all(role in found for role, many in ask.roles if role in TOP_ROLES and not many)
+        cards_fire = ask.fires is not None and _fires(ask.fires, ask.placed, table, top)
+        if (race and top) or (cards_fire and untied):
             fire.append(ask.rule)
     return roles, fire
 

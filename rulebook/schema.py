@@ -334,7 +334,9 @@ class Amount(Strict):
     "1/2"); `contribution` a multiple of what the payer put in the pot this
     hand; `points` scores a points game (no chips move); `stack` is everything
     the payer has when the rule fires (the Black Spot's cap); `agreed` names
-    an amount the table settles before play; `rest_of` is what the payer of
+    an amount the table settles before play (in chips, or with `agreed_in:
+    money` a sum of money that may be less than a chip: a stake per point);
+    `rest_of` is what the payer of
     the named rules could not pay (the Put and Take dealer covers whatever the
     pot is short on a take card), worked out by the ledger in the same posting.
 
@@ -356,6 +358,7 @@ class Amount(Strict):
     points: int | None = Field(default=None, ge=0)
     stack: bool | None = None
     agreed: str | None = None
+    agreed_in: Literal["chips", "money"] = "chips"
     rest_of: list[str] | None = None
     rounding: Literal["down", "up"] = "down"
     shared: bool = False
@@ -381,6 +384,8 @@ class Amount(Strict):
             raise ValueError(f"only a fraction ({', '.join(FRACTION_UNITS)}) can be rounded up")
         if self.shared and given[0] not in SHAREABLE_UNITS:
             raise ValueError(f"only a fixed amount ({', '.join(SHAREABLE_UNITS)}) can be shared")
+        if self.agreed_in == "money" and self.agreed is None:
+            raise ValueError("agreed_in is for an agreed amount")
         return self
 
     def times(self, count: int) -> Amount | None:
@@ -422,6 +427,8 @@ class Amount(Strict):
             return "everything the payer has"
         if self.rest_of:
             return "whatever the payer could not pay"
+        if self.agreed_in == "money":
+            return f"an agreed sum of money ({self.agreed})"
         return f"an agreed amount ({self.agreed})"
 
     def _rounded(self) -> str:
@@ -549,6 +556,35 @@ class Fires(Strict):
         return self
 
 
+class SheetUse(Strict):
+    """What a points game's score sheet (`Game.sheet`) does with one of its rules.
+
+    `below`: the rule's points go below the line and count toward a game;
+    every other points rule scores above the line. `at`: the sheet books the
+    rule itself, never the dealer: `game` when a player's points below the
+    line since the last game reach the sheet's `game` (the maker's bonus; with
+    `wipes`, the other player's partial points below the line are cancelled),
+    `rubber` when a player wins the sheet's `rubber` games (the rubber's bonus
+    when the other player won `loser_games` games; or, a payment per point,
+    the lower total paying the higher for each point of difference).
+    """
+
+    below: bool = False
+    at: Literal["game", "rubber"] | None = None
+    wipes: bool = False
+    loser_games: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _one_use(self) -> SheetUse:
+        if self.below == (self.at is not None):
+            raise ValueError("sheet: give below, or at (game or rubber)")
+        if self.wipes and self.at != "game":
+            raise ValueError("sheet: wipes is for a rule at game")
+        if self.loser_games is not None and self.at != "rubber":
+            raise ValueError("sheet: loser_games is for a rule at rubber")
+        return self
+
+
 class MoneyRule(Strict):
     """One chip movement the ledger can book: who pays whom, how much.
 
@@ -571,6 +607,7 @@ class MoneyRule(Strict):
     `actor_is`: who plays `actor` when the seats decide it (the small blind
     on the dealer's left, the big blind next), so the form comes ticked.
     `takes_a_life`: each payer loses one of their lives (`Deals.lives`).
+    `sheet`: what a points game's score sheet does with the rule (`SheetUse`).
     """
 
     id: str
@@ -589,6 +626,7 @@ class MoneyRule(Strict):
     fires: Fires | None = None
     actor_is: Literal["left_of_dealer", "second_left_of_dealer"] | None = None
     takes_a_life: bool = False
+    sheet: SheetUse | None = None
 
     @property
     def words(self) -> str:
@@ -601,6 +639,39 @@ class MoneyRule(Strict):
     def in_force(self, settings: Mapping[str, str]) -> bool:
         """Whether the table's settings (every setting id to its choice) switch this rule on."""
         return all(settings.get(setting) == choice for setting, choice in self.when.items())
+
+    @model_validator(mode="after")
+    def _sheet_shape(self) -> MoneyRule:
+        """A sheet's rule has the shape its use needs: points where it scores, stakes per point."""
+        use = self.sheet
+        if use is None:
+            return self
+        points = self.amount is not None and self.amount.points is not None
+        if use.wipes:
+            if (
+                self.kind != "points_score"
+                or self.amount is not None
+                or self.payer in (None, "nobody")
+            ):
+                raise ValueError(
+                    f"money rule {self.id!r}: a sheet's wipe is a points rule with no amount "
+                    "whose payer loses the points"
+                )
+        elif use.below or use.at == "game" or self.kind == "points_score":
+            if self.kind != "points_score" or not points:
+                raise ValueError(f"money rule {self.id!r}: the sheet scores it, so give it points")
+        elif (
+            self.amount is None
+            or self.amount.agreed is None
+            or self.per is None
+            or self.per.each != "point"
+            or (self.payer, self.payee) != ("loser", "winner")
+        ):
+            raise ValueError(
+                f"money rule {self.id!r}: a rubber's stakes are an agreed amount per point, "
+                "paid by the loser to the winner"
+            )
+        return self
 
     @field_validator("mechanics")
     @classmethod
@@ -876,6 +947,20 @@ class Deals(Strict):
     lives: int | None = Field(default=None, ge=1, le=20)
 
 
+class Sheet(Strict):
+    """A score sheet kept across the deals of a rubber, bridge style, between two players.
+
+    The rubber is one game at the table over as many deals as it takes.
+    `game`: the points below the line (since the last game) that make a
+    game; `rubber`: the games that win it. What each points rule does on the
+    sheet is the rule's own `sheet` (`SheetUse`): below the line, or booked
+    by the sheet itself when a game is made or the rubber won.
+    """
+
+    game: int = Field(ge=1)
+    rubber: int = Field(ge=1)
+
+
 class Source(Strict):
     seed: Literal["000", "001", "002", "003", "004", "house"]
     section: str
@@ -900,6 +985,7 @@ class Game(Strict):
     wilds: list[str] = []
     pot: Pot
     deals: Deals | None = None
+    sheet: Sheet | None = None
     phases: list[Phase] = []
     options: list[Option] = []
     money: list[MoneyRule] = []
@@ -937,10 +1023,29 @@ class Game(Strict):
         for phase in self.phases + [p for o in self.options for p in _option_phases(o)]:
             _check_when(f"phase {phase.id!r} when", phase.when, settings)
         self._check_again()
+        self._check_sheet()
         self._check_showdown(settings, option_ids, set(money_ids))
         self._check_settings_reach_chips()
         self._check_offers()
         return self
+
+    def _check_sheet(self) -> None:
+        """A score sheet is kept in a points game of two players, and only there."""
+        rules = self.money + [m for o in self.options for m in o.money]
+        used = [r for r in rules if r.sheet is not None]
+        if self.sheet is None:
+            if used:
+                raise ValueError(f"money rule {used[0].id!r} is on a score sheet: give sheet")
+            return
+        if self.pot.kind != "points" or self.players.max != 2:
+            raise ValueError("a score sheet is kept in a points game of two players")
+        for rule in used:
+            games = rule.sheet.loser_games
+            if games is not None and games >= self.sheet.rubber:
+                raise ValueError(
+                    f"money rule {rule.id!r}: the loser of a rubber of {self.sheet.rubber} "
+                    f"games cannot have won {games}"
+                )
 
     def _check_again(self) -> None:
         """`again_from`: only on the last betting step, naming an earlier step."""

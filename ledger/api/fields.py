@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ledger import amounts, inputs, units
@@ -49,6 +50,32 @@ class Whole(serializers.IntegerField):
         if not isinstance(data, int) or isinstance(data, bool):
             self.fail("invalid")
         return _parsed(inputs.whole, data, label=_label(self), least=self.least, most=self.most)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "description": "chips"},
+            {"type": "string", "example": "0.01", "description": "money"},
+        ]
+    }
+)
+class Agreed(serializers.Field):
+    """An agreed amount: a JSON integer of chips, or for an amount the rules name in money
+    (a stake per point) a string such as "0.01"; which one each name takes the game says."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            _parsed(inputs.money_amount, data, label=_label(self))
+            return data.strip()
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise serializers.ValidationError(
+                inputs.NOT_WHOLE.format(label=_label(self), value=data)
+            )
+        return _parsed(inputs.whole, data, label=_label(self))
+
+    def to_representation(self, value):
+        return value
 
 
 class RecordId(serializers.IntegerField):

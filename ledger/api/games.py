@@ -26,7 +26,7 @@ from ledger.api.base import (
     seats_named,
     write_once,
 )
-from ledger.api.fields import Flag, Ids, Names, RecordId, SeatCounts, Text, Whole
+from ledger.api.fields import Agreed, Flag, Ids, Names, RecordId, SeatCounts, Text, Whole
 from ledger.api.hands import (
     AwardFields,
     _fresh,
@@ -55,7 +55,10 @@ class RunOutput(serializers.Serializer):
     game_name = serializers.CharField()
     options = serializers.ListField(child=serializers.CharField())
     settings = serializers.DictField(child=serializers.CharField())
-    agreed = serializers.DictField(child=serializers.IntegerField())
+    agreed = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="Chips by name; an amount agreed in money (a stake per point) as its text.",
+    )
     status = serializers.ChoiceField(Run.Status.choices)
     ending = serializers.CharField(allow_blank=True, help_text="How it ended, once it has.")
     hands = serializers.ListField(child=serializers.IntegerField(), help_text="Hand numbers.")
@@ -124,11 +127,12 @@ class GameListApi(LedgerApi):
             help_text="Setting id to choice id ('Tables differ'); missing ones take the default.",
         )
         agreed = Names(
-            child=Whole(least=0),
+            child=Agreed(),
             required=False,
             help_text=(
-                "Amounts the rules leave to the table, by name, in chips. Each amount the "
-                "game needs is given, or was confirmed when it was last started at this "
+                "Amounts the rules leave to the table, by name, in chips (an amount the "
+                'rules name in money, such as a stake per point, as text: "0.01"). Each amount '
+                "the game needs is given, or was confirmed when it was last started at this "
                 "night or group; a missing one is refused by name, never defaulted."
             ),
         )
@@ -288,7 +292,7 @@ class ChargeApi(LedgerApi):
     """Book one firing of the hand's money rule (a fee, a buy, a match, a fine): host or dealer.
 
     A points game's rule (Pokino) scores points instead: the answer is then
-    `{"scores": {seat id: total}}`, the game's score sheet tonight.
+    `{"scores": {seat id: total}}`, each total on the rubber's score sheet.
     """
 
     @extend_schema(
@@ -309,7 +313,8 @@ class ChargeApi(LedgerApi):
                 play, to_booking(play, data.validated_data), recorded_by=actor.label
             )
             if posting is None:  # points on the score sheet: no chips moved
-                sheet = scores.sheet(night.pk, play.hand.game_slug)
+                run = play.hand.run
+                sheet = scores.totals(run) if run is not None else {}
                 return status.HTTP_201_CREATED, {"scores": {str(k): v for k, v in sheet.items()}}
             return status.HTTP_201_CREATED, _hand_write(posting, play)
 

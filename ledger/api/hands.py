@@ -206,7 +206,10 @@ def deal_seats(actor: Actor, given: Mapping) -> tuple[Seat, list[Seat]]:
         no_repeats(given["players"])
         players = list(seats_named(night, given["players"]).values())
     else:
-        players = list(night.seats.filter(left_at__isnull=True, sitting_out=False))
+        # An open rubber is dealt to its players; anything else to everyone seated.
+        rubber = games.rubber_players(games.open_run(night))
+        seated = night.seats.filter(left_at__isnull=True)
+        players = list(seated.filter(pk__in=rubber) if rubber else seated.filter(sitting_out=False))
     return dealer, players
 
 

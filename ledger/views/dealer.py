@@ -12,6 +12,7 @@ without script; htmx only makes it quicker.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -22,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from homegame import limits
-from ledger import card_taps, charging, facts, flow, games, hands, runs, scores, seat_cards
+from ledger import amounts, card_taps, charging, facts, flow, games, hands, runs, scores, seat_cards
 from ledger.actors import Actor
 from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
 from ledger.models import Hand, Night, Run
@@ -71,7 +72,10 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     spec = games.spec_of(run.game_slug)
     ctx["spec"] = spec
     ctx["settings"] = _setting_rows(spec, run)
-    ctx["agreed"] = sorted(run.agreed.items())
+    ctx["agreed"] = [
+        (name, f"{value} chips" if isinstance(value, int) else _money(value, night))
+        for name, value in sorted(run.agreed.items())
+    ]
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
     if hand is None:
         ctx["next_dealer"] = hands.next_dealer(night)
@@ -81,6 +85,9 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ctx["lives"] = games.lives_left(run, spec)
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
+        # A rubber is dealt to its players alone, the deal passing between them.
+        ctx["rubber_players"] = games.rubber_players(run)
+        ctx["sheet"] = _sheet(run, view)
         return ctx
     phases = view.steps
     rules = games.rules_in_force(run, spec)
@@ -88,9 +95,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     index = flow.index_of(phases, hand.step)
     phase = view.step
     in_hand = [r for r in view.rows if r.in_hand]
-    if spec.pot.kind == "points":
-        totals = scores.sheet(night.pk, run.game_slug)
-        ctx["sheet"] = [(r.name, totals.get(r.seat.pk, 0)) for r in view.rows if r.in_hand]
+    ctx["sheet"] = _sheet(run, view)
     forward = view.forward
     booked = charging.booked_at(hand, phase.id) if phase else set()
     shown = [p for p in phases if flow.applies(p, view.situation) or p.id == hand.step]
@@ -108,7 +113,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
             set(),
         ),
         fold_out=_forms(spec.fold_out, rules, view, booked, halves),
-        described=_described(phase, rules, halves),
+        described=_described(phase, _booked_here(phases, index), rules, halves),
         asks=_asks(phase, view),
         again_to=_phase(phases, flow.may_go_again(phases, hand.step or None, view.situation)),
         showdown=forward is not None and forward.move == "showdown",
@@ -126,6 +131,47 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     if ctx["showdown"]:
         ctx.update(who_wins(request, hand, actor, in_hand))
     return ctx
+
+
+def _money(value: object, night: Night) -> str:
+    """An amount agreed in money, as the table writes it ("$0.01")."""
+    return amounts.show_money(Decimal(str(value)), night.currency)
+
+
+def _sheet(run: Run, view: state.Table) -> dict | None:
+    """A rubber's score sheet as the Deal tab draws it: above and below the line, each game."""
+    rubber = scores.rubber_of(run)
+    if rubber is None or not rubber.players:
+        return None
+    names = {r.seat.pk: r.name for r in view.rows}
+    players = rubber.players
+    games_rows = []
+    for game in rubber.games_played():
+        maker = rubber.made(game)
+        games_rows.append(
+            {
+                "game": game,
+                "cells": [
+                    {
+                        "points": rubber.below(seat, game),
+                        "made": seat == maker,
+                        "wiped": rubber.wiped(seat, game),
+                    }
+                    for seat in players
+                ],
+            }
+        )
+    return {
+        "names": [names.get(seat, "?") for seat in players],
+        "above": [rubber.above(seat) for seat in players],
+        "games": games_rows,
+        "won": [rubber.games[seat] for seat in players],
+        "totals": [rubber.total(seat) for seat in players],
+        "winner": names.get(rubber.winner) if rubber.winner is not None else "",
+        "marks": [{**m.__dict__, "name": names.get(m.seat, "?")} for m in reversed(rubber.marks)],
+        "target": rubber.sheet.game,
+        "rubber": rubber.sheet.rubber,
+    }
 
 
 HELPER_MODES = ("rank", "fill")
@@ -290,9 +336,13 @@ def _asks(phase, view: state.Table) -> list[dict]:
     return found
 
 
-def _described(phase, rules: dict, halves: bool) -> list:
-    """The step's rules that book nothing by hand, told in words (the ledger does them)."""
-    ids = phase.money if phase else []
+def _described(phase, here: list[str], rules: dict, halves: bool) -> list:
+    """The step's rules that book nothing by hand, told in words (the ledger does them).
+
+    At the showdown, also those of the steps it books (`here`): a score sheet's
+    game and rubber, which the sheet books by itself.
+    """
+    ids = list(dict.fromkeys([*(phase.money if phase else []), *here]))
     return [rules[i] for i in ids if i in rules and not facts.bookable(rules[i], halves=halves)]
 
 
@@ -371,9 +421,14 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "options": options,
         "chosen": chosen,
         # Each prefilled (last time's, else the night's ante); Start confirms them.
-        "agreed": list(runs.offered(found, spec.slug).items()),
+        "agreed": [
+            (name, value, name in runs.in_money(spec))
+            for name, value in runs.offered(found, spec.slug).items()
+        ],
         "next_dealer": picked_dealer or hands.next_dealer(found),
-        "players": picked or {pk for pk, seat in seated.items() if not seat.sitting_out},
+        # A game of two (Pokino) ticks the dealer and the player on their left, no more.
+        "players": picked
+        or runs.first_players(spec, seated.values(), picked_dealer or hands.next_dealer(found)),
         "back_to_table": request.GET.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
         "error": "",
@@ -508,8 +563,14 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
     def call(night: Night, actor: Actor) -> dict:
         hand = fresh(hand_of(night, hand_id))
         wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
+        before = scores.rubber_of(hand.run) if hand.run_id else None
         posting = charging.book(hands.load(hand), wanted, recorded_by=actor.label)
-        return {"summary": [posting.memo] if posting else [f"Scored: {wanted.rule}."]}
+        if posting is not None:
+            return {"summary": [posting.memo]}
+        # Points on a rubber's sheet: each line, and a game or the rubber the sheet saw made.
+        names = {s.pk: s.person.name for s in night.seats.select_related("person")}
+        after = scores.rubber_of(hand.run) if hand.run_id else None
+        return {"summary": scores.news(before, after, names) or [f"Scored: {wanted.rule}."]}
 
     return deal_write(request, night_id, check, call)
 
@@ -572,7 +633,7 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
         summary = [p.memo for p in postings if p.memo]
         hand.refresh_from_db()
         if hand.run is not None and hand.run.status == Run.Status.ENDED:
-            summary.append(f"{hand.run.game_name} is over: the pot was won.")
+            summary.append(games.over_words(hand.run))
         return {"summary": summary}
 
     return deal_write(request, night_id, check, call)

@@ -20,7 +20,7 @@ from django.utils.crypto import salted_hmac
 
 from ledger import betting, charges, charts, closing, flow, games, hands, seat_cards
 from ledger.actors import Actor
-from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Seat
+from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Score, Seat
 from ledger.sql import Joined, Prepared
 from rulebook.models import Game
 from rulebook.schema import FAMILIES
@@ -388,10 +388,10 @@ def markers(*, night_id: int | None = None, token: str | None = None) -> tuple |
     """Everything the table shows changes one of these; one query, for the poll's ETag.
 
     The night's row, the last posting, the latest hand (its status and its
-    step), the last cards entered and every seat's `SEAT_MARKS` folded into
-    one text (`ledger.sql.Joined`), all in one SELECT, compiled once per
-    process (`ledger.sql.Prepared`). None when there is no such night (or the
-    spectator link is revoked).
+    step), the last cards entered, the last score on a score sheet and every
+    seat's `SEAT_MARKS` folded into one text (`ledger.sql.Joined`), all in one
+    SELECT, compiled once per process (`ledger.sql.Prepared`). None when there
+    is no such night (or the spectator link is revoked).
     """
     if token is None:
         return _BY_NIGHT.first(night_id)
@@ -411,6 +411,10 @@ def _marked(nights) -> object:
         last_cards=Subquery(
             HandCards.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
         ),
+        # A points game's score sheet is no posting: every phone follows its scores too.
+        last_score=Subquery(
+            Score.objects.filter(night=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+        ),
         seat_marks=Joined(Seat.objects.filter(night=OuterRef("pk")), *SEAT_MARKS),
     ).values_list(
         "pk",
@@ -422,6 +426,7 @@ def _marked(nights) -> object:
         "hand_status",
         "hand_step",
         "last_cards",
+        "last_score",
         "seat_marks",
     )[:1]
 

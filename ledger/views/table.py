@@ -116,6 +116,8 @@ def context(
             ctx["start"] = choices
             seated = [r.seat for r in view.at_table]
             ctx["waiting"] = runs.waiting_for_next_game(view.run, seated)
+            # An open rubber is dealt to its players alone.
+            ctx["rubber_players"] = games.rubber_players(view.run)
     if view.hand is not None:
         ctx.update(cards_here(view, actor, polled))
     if view.hand is not None and not view.betting_open and view.open:

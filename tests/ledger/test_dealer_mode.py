@@ -217,7 +217,7 @@ def test_pokino_keeps_a_score_sheet_and_moves_no_chips(table, night, seats):
         {"pots": "", "fire": ["honor-pair"], "honor-pair:role-best_hand": bob},
     )
     assert response.status_code == 303
-    assert scores.sheet(night.pk, "pokino") == {seats[ANN].pk: 3, seats[BOB].pk: 50}
+    assert scores.totals(hand.run) == {seats[ANN].pk: 3, seats[BOB].pk: 50}
     # The hand settles with an award of nothing: one posting, not one chip moved.
     assert journal_rows(night) == (before[0] + 1, before[1])
     assert stacks(night, seats) == [40, 40, 40]

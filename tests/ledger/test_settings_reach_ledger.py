@@ -101,7 +101,9 @@ def table(host, group):
             agreed=agreed,
             recorded_by=HOST,
         )
-        hand = runs.deal_start(run=run, players=seats, dealer_seat=seats[2], recorded_by=HOST)
+        # A game of fewer players (Pokino's two) is dealt to as many as it takes.
+        players = seats[: game.players.max or len(seats)]
+        hand = runs.deal_start(run=run, players=players, dealer_seat=players[-1], recorded_by=HOST)
         return run, hand
 
     return night, seats, deal
