@@ -372,18 +372,33 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     seated = {r.seat.pk: r.seat for r in view.at_table}
     picked_dealer = seated.get(_whole(request.GET.get("dealer")))
     picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
+    # Each amount prefilled (last time's, else the night's ante), under the choice or option
+    # that needs it; Start confirms those the choices made need.
+    places = runs.where_asked(spec)
+    amounts: dict[runs.AskedWhere, list[dict]] = {}
+    for number, (name, chips) in enumerate(runs.offered(found, spec.slug).items(), start=1):
+        amount = {"name": name, "chips": chips, "id": f"agreed-{number}"}
+        amounts.setdefault(places.get(name, runs.AskedWhere()), []).append(amount)
+
+    def asked(setting) -> dict:
+        return _setting_asked(setting, chosen, amounts)
+
     ctx = {
         "night": found,
         "t": view,
         "spec": spec,
-        "game_settings": [s for s in spec.settings if owners.get(s.id) is None],
-        "option_settings": {
-            o.id: [s for s in spec.settings if owners.get(s.id) == o.id] for o in spec.options
-        },
+        "game_settings": [asked(s) for s in spec.settings if owners.get(s.id) is None],
+        "option_rows": [
+            {
+                "option": o,
+                "settings": [asked(s) for s in spec.settings if owners.get(s.id) == o.id],
+                "agreed": amounts.get(runs.AskedWhere(option=o.id), []),
+            }
+            for o in spec.options
+        ],
         "options": options,
-        "chosen": chosen,
-        # Each prefilled (last time's, else the night's ante); Start confirms them.
-        "agreed": list(runs.offered(found, spec.slug).items()),
+        "agreed": amounts.get(runs.AskedWhere(), []),
+        "any_agreed": bool(places),
         "next_dealer": picked_dealer or hands.next_dealer(found),
         "players": picked or {pk for pk, seat in seated.items() if not seat.sitting_out},
         "back_to_table": request.GET.get("next") == table_url(found),
@@ -391,6 +406,23 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "error": "",
     }
     return render(request, "ledger/game_new.html", ctx)
+
+
+def _setting_asked(setting, chosen: dict, amounts: dict) -> dict:
+    """A "Tables differ" question for the setup page: each choice, ticked as the table last
+    chose, with the agreed amounts only that choice needs under it."""
+    return {
+        "setting": setting,
+        "choices": [
+            {
+                "value": value,
+                "label": label,
+                "checked": chosen.get(setting.id) == value,
+                "agreed": amounts.get(runs.AskedWhere(setting=setting.id, choice=value), []),
+            }
+            for value, label in setting.choices.items()
+        ],
+    }
 
 
 def _whole(text: str | None) -> int | None:
@@ -441,7 +473,8 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         settings = {
             s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
         }
-        # The page offers every amount the game could ask for; keep those these choices need.
+        # The page shows every amount the game could ask for, each under the choice or the
+        # option that needs it; keep those these choices need.
         needed = runs.needed_agreed(spec, post.getlist("options"), settings)
         agreed = {
             name: value
