@@ -119,7 +119,10 @@ def context(
     if view.hand is not None:
         ctx.update(cards_here(view, actor, polled))
     if view.hand is not None and not view.betting_open and view.open:
-        ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
+        # A game whose rules post blinds books them at their step: the round opens on them.
+        ctx["blinds"] = (
+            view.game.family == state.COMMUNITY and view.rounds == 0 and not view.own_blinds
+        )
         ctx["min_bet"] = view.hand.config.get("min_bet", 1)
         ctx["pots_key"] = pots_key(view.pots)
         ctx["round_name"], ctx["may_open_round"] = next_round(view)
