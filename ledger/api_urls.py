@@ -52,6 +52,7 @@ urlpatterns = [
     path("<id:night_id>/hands/<id:number>/undo/", hands.UndoApi.as_view(), name="undo"),
     path("<id:night_id>/hands/<id:number>/step/", hands.StepApi.as_view(), name="step"),
     path("<id:night_id>/hands/<id:number>/named/", hands.NamedApi.as_view(), name="named"),
+    path("<id:night_id>/hands/<id:number>/again/", hands.AgainApi.as_view(), name="again"),
     path("<id:night_id>/hands/<id:number>/cards/", cards.CardsApi.as_view(), name="cards"),
     path("<id:night_id>/hands/<id:number>/cards/show/", cards.ShowApi.as_view(), name="cards-show"),
     path(

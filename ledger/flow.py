@@ -28,6 +28,7 @@ class Step(Protocol):
     only_if: str | None
     money: list[str]
     asks: list  # what the table names at this step (`rulebook.schema.Asked`): each has a role
+    again_from: str | None  # a repeating betting step: the step the table goes back to
 
 
 Move = Literal[
@@ -53,6 +54,7 @@ class Situation:
     rounds_opened: int = 0
     settled: bool = False
     named_here: frozenset[str] = frozenset()  # roles the table named at the current step
+    agains: int = 0  # times the table went back to play the repeating betting step again
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,29 @@ def round_number(steps: Sequence[Step], step_id: str | None) -> int | None:
     return None
 
 
-def next_round(steps: Sequence[Step], rounds_opened: int) -> Step | None:
-    """The betting round the game plays next, or None when it has no more."""
+def next_round(steps: Sequence[Step], rounds_opened: int, agains: int = 0) -> Step | None:
+    """The betting round the game plays next, or None when it has no more.
+
+    A repeating last round (`again_from`) is played once more each time the
+    table went back for it.
+    """
     rounds = betting_steps(steps)
-    return rounds[rounds_opened] if rounds_opened < len(rounds) else None
+    if rounds_opened < len(rounds):
+        return rounds[rounds_opened]
+    if rounds and rounds[-1].again_from and rounds_opened < len(rounds) + agains:
+        return rounds[-1]
+    return None
+
+
+def may_go_again(steps: Sequence[Step], step_id: str | None, situation: Situation) -> str | None:
+    """The step the table may go back to for another round, once this repeating round is played."""
+    if not steps or situation.settled or situation.betting_open or situation.players_left < 2:
+        return None
+    step = steps[index_of(steps, step_id)]
+    number = round_number(steps, step.id)
+    if step.again_from is None or number is None:
+        return None
+    return step.again_from if situation.rounds_opened >= number + situation.agains else None
 
 
 def forward(steps: Sequence[Step], step_id: str | None, situation: Situation) -> Forward:
@@ -129,7 +150,8 @@ def forward(steps: Sequence[Step], step_id: str | None, situation: Situation) ->
     if any(asked.role not in situation.named_here for asked in step.asks):
         return Forward("name", step.id)
     number = round_number(steps, step.id)
-    if number is not None and situation.rounds_opened < number:
+    again = situation.agains if step.again_from else 0
+    if number is not None and situation.rounds_opened < number + again:
         return Forward("open_round", step.id)
     if step.kind == "showdown":
         return Forward("showdown", step.id)

@@ -59,6 +59,7 @@ ALREADY_NAMED = "{words}: already recorded at this step. Undo it first to record
 NOT_STILL_IN = "{name} is not in the hand any more."
 NAME_ONE = "{words}: name one player."
 NOTHING_ASKED = "This step asks no such question: {role!r}."
+NO_GOING_BACK = "This step's round cannot be played again now."
 
 
 def next_dealer(night: Night) -> Seat | None:
@@ -361,7 +362,7 @@ class Play:
         if self.hand.run_id is None:
             return f"Betting round {rounds_opened + 1}"
         steps = games.steps(self.hand.run)
-        upcoming = flow.next_round(steps, rounds_opened)
+        upcoming = flow.next_round(steps, rounds_opened, self.state.agains)
         if upcoming is None:
             count = len(flow.betting_steps(steps))
             raise LedgerError(NO_MORE_ROUNDS.format(game=self.hand.game_name, count=count))
@@ -664,6 +665,7 @@ def situation(hand: Hand, play: Play | None = None) -> flow.Situation:
         rounds_opened=now.rounds,
         settled=hand.status == Hand.Status.SETTLED,
         named_here=frozenset(role for role, (_, at) in now.named.items() if at == hand.step),
+        agains=now.agains,
     )
 
 
@@ -814,6 +816,30 @@ def declared_winners(
 ) -> tuple[list[list[int]], list[list[int]]]:
     """Per pot, the high and the low winners of a declare game; see `Play.declared_winners`."""
     return load(hand).declared_winners(declared, high_order, low_order)
+
+
+def go_again(*, hand: Hand, recorded_by: str) -> Posting:
+    """The table goes back for another round of a repeating betting step (7/27's hits).
+
+    Recorded (no chips move) so the round can be opened once more, and the
+    hand moves to the step the round goes back to.
+    """
+    play = load(hand)
+    steps = games.steps(hand.run) if hand.run else []
+    back_to = flow.may_go_again(steps, hand.step or None, situation(hand, play))
+    if back_to is None:
+        raise LedgerError(NO_GOING_BACK)
+    title = next(s.title for s in steps if s.id == back_to)
+    with transaction.atomic():
+        posting = play.post(
+            kind="again",
+            moves=[],
+            recorded_by=recorded_by,
+            detail={"to": back_to, "step": hand.step},
+            memo=f"Another round: {title}",
+        )
+        games.step_to(hand=hand, step=back_to)
+    return posting
 
 
 def name_role(*, hand: Hand, role: str, seats: Sequence[Seat], recorded_by: str) -> Posting:

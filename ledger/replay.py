@@ -40,6 +40,8 @@ class HandState:
     posted_blinds: Mapping[SeatId, int] = field(default_factory=dict)
     # What the table named at a step (`rulebook.schema.Asked`): role -> seats, with the step.
     named: Mapping[str, tuple[tuple[SeatId, ...], str]] = field(default_factory=dict)
+    # Times the table went back to play a repeating betting step again (7/27's hits).
+    agains: int = 0
 
     def seats_named(self, role: str) -> tuple[SeatId, ...]:
         """The seats the table named for a role (who knocked), or none."""
@@ -104,6 +106,8 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
             changes["folded"] = state.folded | {event.seat}
     elif event.kind == "award":
         changes["awarded"] = True
+    elif event.kind == "again":
+        changes["agains"] = state.agains + 1
     elif event.kind == "named":
         seats = tuple(int(s) for s in event.detail["seats"])
         role = event.detail["role"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ledger import betting
 from ledger.replay import Event, HandState, SeatId
 
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,7 @@ def _state(state: HandState) -> dict:
         "fees": _pairs(state.fees),
         "posted_blinds": _pairs(state.posted_blinds),
         "named": {role: [list(seats), step] for role, (seats, step) in state.named.items()},
+        "agains": state.agains,
     }
 
 
@@ -109,6 +110,7 @@ def _hand_state(data: dict) -> HandState:
         fees=_mapping(data["fees"]),
         posted_blinds=_mapping(data["posted_blinds"]),
         named={role: (tuple(seats), step) for role, (seats, step) in data["named"].items()},
+        agains=data["agains"],
     )
 
 

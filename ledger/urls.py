@@ -32,6 +32,7 @@ urlpatterns = [
     path("<id:night_id>/games/<id:run_id>/end/", dealer.game_end, name="game_end"),
     path("<id:night_id>/hands/<id:hand_id>/charge/", dealer.hand_charge, name="hand_charge"),
     path("<id:night_id>/hands/<id:hand_id>/named/", dealer.hand_named, name="hand_named"),
+    path("<id:night_id>/hands/<id:hand_id>/again/", dealer.hand_again, name="hand_again"),
     path("<id:night_id>/hands/<id:hand_id>/showdown/", dealer.hand_showdown, name="hand_showdown"),
     path("<id:night_id>/hands/<id:hand_id>/step/", dealer.hand_step, name="hand_step"),
     path("<id:night_id>/hands/<id:hand_id>/cards/", cards.hand_cards, name="hand_cards"),

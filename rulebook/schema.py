@@ -633,7 +633,9 @@ class Phase(Strict):
     source leaves open, never shown in a step a dealer acts on. `asks`: what
     the table names at this step for the rules after it (who drops out, who
     knocked), so no later form asks it again and no rule counts a player who
-    left among those who stayed.
+    left among those who stayed. `again_from` (on the game's last betting
+    step): after its round the table may go back to that earlier step and
+    play on from there, this round opened again each time (7/27's hits).
     """
 
     id: str
@@ -653,6 +655,7 @@ class Phase(Strict):
     only_if: OnlyIf | None = None
     from_source: str = ""
     asks: list[Asked] = []
+    again_from: str | None = None
 
     @model_validator(mode="after")
     def _betting_round_named(self) -> Phase:
@@ -933,10 +936,22 @@ class Game(Strict):
             _check_rule_refs(rule, set(money_ids))
         for phase in self.phases + [p for o in self.options for p in _option_phases(o)]:
             _check_when(f"phase {phase.id!r} when", phase.when, settings)
+        self._check_again()
         self._check_showdown(settings, option_ids, set(money_ids))
         self._check_settings_reach_chips()
         self._check_offers()
         return self
+
+    def _check_again(self) -> None:
+        """`again_from`: only on the last betting step, naming an earlier step."""
+        bets = [p for p in self.phases if p.kind == "bet"]
+        for index, phase in enumerate(self.phases):
+            if phase.again_from is None:
+                continue
+            if not bets or phase is not bets[-1]:
+                raise ValueError(f"phase {phase.id!r}: again_from is for the last betting step")
+            if phase.again_from not in {p.id for p in self.phases[:index]}:
+                raise ValueError(f"phase {phase.id!r}: again_from names no earlier step")
 
     def _check_showdown(
         self, settings: Mapping[str, Setting], option_ids: set[str], money_ids: set[str]

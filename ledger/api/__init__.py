@@ -33,6 +33,7 @@ reused for another request is 422. The OpenAPI schema at /api/schema/ lists them
     POST       /api/nights/<n>/hands/<h>/undo/                reverse the latest posting
     POST       /api/nights/<n>/hands/<h>/step/                move the table to a step of the game
     POST       /api/nights/<n>/hands/<h>/named/               who drops out, passes or knocked
+    POST       /api/nights/<n>/hands/<h>/again/               another round of a repeating step
     POST       /api/nights/<n>/hands/<h>/cards/               a player's cards for the helper
     POST       /api/nights/<n>/hands/<h>/cards/show/          show a folded or unseen hand
     GET        /api/nights/<n>/hands/<h>/showdown-helper/     cards, ranking, proposed award

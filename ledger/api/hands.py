@@ -540,6 +540,32 @@ class NamedApi(LedgerApi):
         return write_once(request, actor, write)
 
 
+class AgainApi(LedgerApi):
+    """Another round of the game's repeating betting step: the table goes back for it.
+
+    Only once that round is played (7/27's hits and the round after them);
+    the hand moves to the step the round goes back to.
+    """
+
+    @extend_schema(
+        tags=TAG,
+        request=None,
+        responses={201: HandWriteOutput, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+    )
+    def post(self, request, night_id: int, number: int):
+        actor = night_actor(request, night_id)
+        actor.require_dealer(hand_in(actor.night, number))
+
+        def write(night: Night):
+            services.check_open(night)
+            hand = _locked(night, number)
+            posting = hands.go_again(hand=hand, recorded_by=actor.label)
+            return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
+
+        return write_once(request, actor, write)
+
+
 class StepApi(LedgerApi):
     """Move the hand to one of its game's steps: the host or the hand's dealer.
 

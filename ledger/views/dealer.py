@@ -110,6 +110,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         fold_out=_forms(spec.fold_out, rules, view, booked, halves),
         described=_described(phase, rules, halves),
         asks=_asks(phase, view),
+        again_to=_phase(phases, flow.may_go_again(phases, hand.step or None, view.situation)),
         showdown=forward is not None and forward.move == "showdown",
         forward=forward,
         next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
@@ -555,6 +556,20 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
         wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
         posting = charging.book(hands.load(hand), wanted, recorded_by=actor.label)
         return {"summary": [posting.memo] if posting else [f"Scored: {wanted.rule}."]}
+
+    return deal_write(request, night_id, check, call)
+
+
+@require_POST
+def hand_again(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResponse:
+    """Another round of a repeating betting step: back to the step it goes back to."""
+
+    def check(night: Night, actor: Actor) -> None:
+        actor.require_dealer(hand_of(night, hand_id))
+
+    def call(night: Night, actor: Actor) -> dict:
+        posting = hands.go_again(hand=fresh(hand_of(night, hand_id)), recorded_by=actor.label)
+        return {"summary": [posting.memo]}
 
     return deal_write(request, night_id, check, call)
 

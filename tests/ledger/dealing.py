@@ -134,6 +134,23 @@ class Deal:
         assert response.status_code == expect, _reason(body) or response.status_code
         return body
 
+    def act(self, seat, action: str, amount: int = 0) -> None:
+        """A player's bet on the table page, recorded for their seat by the host's phone."""
+        hand = games.open_hand(self.night)
+        data = {"seat": seat.pk, "action": action, "idempotency_key": uuid.uuid4().hex}
+        if amount:
+            data["amount"] = str(amount)
+        response = self.client.post(url("hand_act", self.night.pk, hand.pk), data)
+        assert response.status_code == 303, _reason(text(response)) or response.status_code
+
+    def enter(self, seat, cards: str, up: str = "", **extra) -> None:
+        """The dealer types a player's cards (at the showdown, anyone's)."""
+        hand = games.open_hand(self.night)
+        data = {"seat": seat.pk if seat else "", "cards": cards, "up": up} | extra
+        data |= {"next": url("deal", self.night.pk), "idempotency_key": uuid.uuid4().hex}
+        response = self.client.post(url("hand_cards", self.night.pk, hand.pk), data)
+        assert response.status_code == 303, _reason(text(response)) or response.status_code
+
     def step(self) -> str:
         """The step the hand is on, as the table calls it."""
         hand = games.open_hand(self.night)
