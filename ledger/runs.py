@@ -141,11 +141,10 @@ def _asked_where(
         for c in choices[s]
     ]
     for place in places:
-        if all(
-            needed(on, table) == _asks_here(place, on, table) for on, table in tables
-        ):
-            # An option's choice is shown only under the option: the choice alone says where.
-            return place if not place.setting else AskedWhere(setting=place.setting, choice=place.choice)
+        if all(needed(on, table) == _asks_here(place, on, table) for on, table in tables):
+            if place.setting:  # an option's setting is shown only under it: the choice says where
+                return AskedWhere(setting=place.setting, choice=place.choice)
+            return place
     return AskedWhere()
 
 

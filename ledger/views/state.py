@@ -138,7 +138,8 @@ class Table:
         (a game seeded by blinds or a dealer's blind has no ante to collect)."""
         ante = self.hand.config.get("ante", 0) if self.hand else 0
         seeded_by_ante = not self.steps or any(s.kind == "ante" for s in self.steps)
-        return bool(self.hand and not self.antes and not self.rounds and ante > 0 and seeded_by_ante)
+        fresh = bool(self.hand) and not self.antes and not self.rounds
+        return fresh and ante > 0 and seeded_by_ante
 
     @property
     def own_blinds(self) -> bool:

@@ -63,7 +63,7 @@ def save_cards(deal: Deal, whose: str, cards: str) -> None:
 
 
 def book_the_fill(deal: Deal, **ticked: list[str]) -> dict[str, list[str]]:
-    """"Fill the showdown form" from the helper's ranking, check what it ticked (`win_0`: the
+    """Fill the showdown form from the helper's ranking, check what it ticked (`win_0`: the
     field win-0), and book it exactly as given: what was sent."""
     page = deal.page("?helper=fill")
     sent = deal.form("Book the showdown", page).data()

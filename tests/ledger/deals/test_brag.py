@@ -37,7 +37,7 @@ def post_the_edge(deal) -> None:
 
 
 def test_the_edge_is_the_blind_every_player_calls_and_the_braggers_rank(dealer, four):
-    ann, bob, cat, dan = four
+    _ann, bob, _cat, _dan = four
     start(dealer, "brag", **EDGE)
     assert "Collect antes" not in table(dealer.client, dealer.night)  # Brag has no ante
     post_the_edge(dealer)
@@ -62,10 +62,8 @@ def test_the_edge_is_the_blind_every_player_calls_and_the_braggers_rank(dealer, 
     assert dealer.stacks(*four) == [36, 48, 40, 36]
 
 
-def test_when_everyone_drops_the_dealer_takes_the_edge_back_and_the_deal_moves_left(
-    dealer, four
-):
-    ann, bob, cat, dan = four
+def test_when_everyone_drops_the_dealer_takes_the_edge_back_and_the_deal_moves_left(dealer, four):
+    ann, _bob, _cat, _dan = four
     start(dealer, "brag", **EDGE)
     post_the_edge(dealer)
     dealer.press("Next: Deal three")

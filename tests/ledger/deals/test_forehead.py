@@ -62,15 +62,14 @@ def shows(page: str, code: str, label: str) -> bool:
 def everything_seen_by(client, night) -> str:
     """Every page and poll a player's phone reads while the hand is played."""
     return "".join(
-        text(client.get(url(name, night.pk)))
-        for name in ("night", "poll", "deal", "deal_poll")
+        text(client.get(url(name, night.pk))) for name in ("night", "poll", "deal", "deal_poll")
     )
 
 
 def test_indian_poker_each_card_is_entered_by_another_player_and_hidden_from_its_holder(
     dealer, four
 ):
-    ann, bob, cat, dan = four
+    ann, _bob, _cat, _dan = four
     at = phones(four)
     night = dealer.night
     start(dealer, "indian-poker", **ANTE)
@@ -113,10 +112,8 @@ def test_indian_poker_each_card_is_entered_by_another_player_and_hidden_from_its
     assert dealer.stacks(*four) == [47, 37, 39, 37]
 
 
-def test_five_card_indian_poker_with_two_rounds_four_seen_and_one_on_the_forehead(
-    dealer, four
-):
-    ann, bob, cat, dan = four
+def test_five_card_indian_poker_with_two_rounds_four_seen_and_one_on_the_forehead(dealer, four):
+    _ann, _bob, cat, _dan = four
     at = phones(four)
     night = dealer.night
     start(dealer, "five-card-indian-poker", **{"setting__bet-rounds": "two"}, **ANTE)
@@ -140,7 +137,8 @@ def test_five_card_indian_poker_with_two_rounds_four_seen_and_one_on_the_forehea
     enter_facing(at["Bob"], night, "Ann", "As")  # Ann's fifth: three aces, but she cannot see
     enter_facing(at["Cat"], night, "Bob", "7d")  # Bob keeps his three kings
     enter_facing(at["Ann"], night, "Cat", "8c")  # Cat makes a full house, eights over threes
-    for name, (code, label) in {"Ann": ("As", "A♠"), "Bob": ("7d", "7♦"), "Cat": ("8c", "8♣")}.items():
+    fifths = {"Ann": ("As", "A♠"), "Bob": ("7d", "7♦"), "Cat": ("8c", "8♣")}
+    for name, (code, label) in fifths.items():
         for other, client in at.items():
             assert shows(everything_seen_by(client, night), code, label) == (other != name)
     # Her own four stay hers: Bob never sees Ann's down cards.
@@ -154,14 +152,15 @@ def test_five_card_indian_poker_with_two_rounds_four_seen_and_one_on_the_forehea
     assert dealer.stacks(*four) == [30, 30, 30, 39]
     dealer.press("Next: Showdown")
     page = dealer.page()
-    assert "7♦" in page and "8♣" in page  # every hand still in is shown
+    assert "7♦" in page
+    assert "8♣" in page
     book_the_fill(dealer, win_0=[str(cat.pk)])  # the full house beats three aces
     # Cat 30 + 31 = 61. 30 + 30 + 61 + 39 = 160.
     assert dealer.stacks(*four) == [30, 30, 61, 39]
 
 
 def test_five_card_indian_poker_with_one_round_folded_to_one(dealer, four):
-    ann, bob, cat, dan = four
+    _ann, _bob, _cat, _dan = four
     at = phones(four)
     night = dealer.night
     start(dealer, "five-card-indian-poker", **{"setting__bet-rounds": "one"}, **ANTE)
