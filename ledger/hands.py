@@ -62,6 +62,15 @@ NOTHING_ASKED = "This step asks no such question: {role!r}."
 NO_GOING_BACK = "This step's round cannot be played again now."
 
 
+def seat_named(hand: Hand, actor_is: str) -> int:
+    """The seat a rule's `actor_is` names (a blind's payer): the player one seat to the
+    dealer's left, or two, among those dealt in."""
+    order = list(hand.seat_order)
+    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
+    steps = 2 if actor_is == "second_left_of_dealer" else 1
+    return order[(start + steps) % len(order)]
+
+
 def next_dealer(night: Night) -> Seat | None:
     """The deal moves one seat left each hand, skipping players who left or sit out."""
     seats = list(night.seats.filter(left_at__isnull=True, sitting_out=False).order_by("position"))
@@ -230,9 +239,7 @@ class Play:
         now = self.state
         seats = [s for s in self.seats.values() if s.pk not in now.folded]
         start = seats.index(opener)
-        return next(
-            (s for s in [*seats[start:], *seats[:start]] if self.stack(s.pk) > 0), opener
-        )
+        return next((s for s in [*seats[start:], *seats[:start]] if self.stack(s.pk) > 0), opener)
 
     def award_detail(self) -> Mapping | None:
         """What the live award recorded (pots, winners), once the hand is settled."""

@@ -268,19 +268,11 @@ def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
         for role in asked & {"winner", "best_hand"}:
             ticks[role] = still_in
     if "actor" in asked and needs.rule.actor_is and view.hand is not None:
-        ticks["actor"] = [_seat_left_of_dealer(view.hand, needs.rule.actor_is)]
+        ticks["actor"] = [hands.seat_named(view.hand, needs.rule.actor_is)]
     if "stayers" in asked:
         apart = {seat for role in named for seat in named[role]}
         ticks["stayers"] = [s for s in still_in if s not in apart]
     return ticks
-
-
-def _seat_left_of_dealer(hand: Hand, which: str) -> int:
-    """The player one (or two) seats to the dealer's left, among those dealt in."""
-    order = list(hand.seat_order)
-    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
-    steps = 2 if which == "second_left_of_dealer" else 1
-    return order[(start + steps) % len(order)]
 
 
 def _asks(phase, view: state.Table) -> list[dict]:

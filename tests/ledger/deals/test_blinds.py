@@ -16,8 +16,10 @@ big blind, and Cat acts first before the flop.
 from __future__ import annotations
 
 import re
+from uuid import uuid4
 
 import pytest
+from rest_framework.test import APIClient
 
 from ledger import services
 from ledger.models import Run
@@ -73,7 +75,7 @@ def test_the_setup_page_asks_each_amount_under_the_choice_that_needs_it(dealer):
     page = setup_page(dealer, "texas-holdem")
     ante = choice_group(page, "seeding", "ante")
     blinds = choice_group(page, "seeding", "blinds")
-    assert "name=\"agreed-the table's ante\"" in ante
+    assert 'name="agreed-the table\'s ante"' in ante
     assert 'name="agreed-the small blind"' in blinds
     assert 'name="agreed-the big blind"' in blinds
     assert "agreed-the small blind" not in ante
@@ -83,7 +85,7 @@ def test_the_setup_page_asks_each_amount_under_the_choice_that_needs_it(dealer):
     # Without script the page still holds every amount (the style sheet hides the unchosen).
     assert page.count('name="agreed-') == 3
     # Choosing blinds keeps only the blinds, whatever the ante box said.
-    start(dealer, "texas-holdem", **{"setting__seeding": "blinds"}, **BLINDS)
+    start(dealer, "texas-holdem", setting__seeding="blinds", **BLINDS)
     run = Run.objects.get(night=dealer.night)
     assert run.agreed == {"the small blind": 1, "the big blind": 2}
 
@@ -91,7 +93,8 @@ def test_the_setup_page_asks_each_amount_under_the_choice_that_needs_it(dealer):
 def test_an_amount_every_choice_needs_stays_with_the_games_own(dealer):
     page = setup_page(dealer, "brag")
     found = re.search(r"Amounts agreed before play.*?</fieldset>", page, re.S)
-    assert found and "name=\"agreed-the dealer's edge\"" in found[0]
+    assert found
+    assert 'name="agreed-the dealer\'s edge"' in found[0]
 
 
 # --- Texas Hold'em -------------------------------------------------------------------------------
@@ -102,7 +105,7 @@ def test_texas_holdem_with_blinds_a_side_pot_and_the_helpers_fill(dealer, four):
     # Cat and Dan buy 40 more each before the game: 80 chips each.
     for seat in (cat, dan):
         services.buy_in(night=dealer.night, seat=seat, chips=40, recorded_by="host:host")
-    start(dealer, "texas-holdem", **{"setting__seeding": "blinds"}, **BLINDS)
+    start(dealer, "texas-holdem", setting__seeding="blinds", **BLINDS)
     post_blinds(dealer, ann, bob)
     # Ann 40 - 1 = 39, Bob 40 - 2 = 38.
     assert dealer.stacks(*four) == [39, 38, 80, 80]
@@ -151,7 +154,7 @@ def test_texas_holdem_with_blinds_a_side_pot_and_the_helpers_fill(dealer, four):
 
 
 def test_texas_holdem_with_an_ante_and_everyone_folding_to_one(dealer, four):
-    ann, bob, cat, dan = four
+    _ann, _bob, _cat, _dan = four
     start(dealer, "texas-holdem", **{"setting__seeding": "ante", "agreed__the table's ante": "2"})
     page = dealer.page()
     assert "Book: Instead of antes" not in page  # no blinds with an ante
@@ -185,11 +188,28 @@ def test_texas_holdem_with_an_ante_and_everyone_folding_to_one(dealer, four):
     assert dealer.stacks(*four) == [38, 50, 38, 34]
 
 
+def test_through_the_api_a_blind_needs_only_its_rule(dealer, four):
+    _ann, _bob, _cat, _dan = four
+    start(dealer, "texas-holdem", setting__seeding="blinds", **BLINDS)
+    api = APIClient()
+    api.force_login(dealer.night.host)
+    hand = dealer.night.hands.get().number
+
+    def book(rule: str):
+        path = f"/api/nights/{dealer.night.pk}/hands/{hand}/charges/"
+        return api.post(path, {"rule": rule}, format="json", HTTP_IDEMPOTENCY_KEY=uuid4().hex)
+
+    assert book("small-blind").status_code == 201
+    assert book("big-blind").status_code == 201
+    # The seats the rules name, the amounts the table agreed: Ann 1, Bob 2.
+    assert dealer.stacks(*four) == [39, 38, 40, 40]
+
+
 # --- Pineapple -----------------------------------------------------------------------------------
 
 
 def test_pineapple_with_blinds_drops_a_card_after_the_first_round(dealer, four):
-    ann, bob, cat, dan = four
+    ann, bob, cat, _dan = four
     start(dealer, "pineapple", **{"setting__pot-seed": "blinds"}, **BLINDS)
     post_blinds(dealer, ann, bob)
     assert dealer.stacks(*four) == [39, 38, 40, 40]
@@ -231,7 +251,7 @@ def test_pineapple_with_blinds_drops_a_card_after_the_first_round(dealer, four):
 
 
 def test_pineapple_with_an_ante_drops_a_card_before_anyone_bets_and_splits_a_tie(dealer, four):
-    ann, bob, cat, dan = four
+    ann, bob, _cat, _dan = four
     start(
         dealer,
         "pineapple",
@@ -285,7 +305,7 @@ def test_pineapple_with_an_ante_drops_a_card_before_anyone_bets_and_splits_a_tie
 
 
 def test_contact_holdem_with_blinds_books_the_winner_the_table_names(dealer, four):
-    ann, bob, cat, dan = four
+    ann, bob, _cat, _dan = four
     start(dealer, "contact-holdem", **{"setting__pot-seed": "blinds"}, **BLINDS)
     post_blinds(dealer, ann, bob)
     dealer.press("Next: Deal two down")
@@ -329,7 +349,7 @@ def test_contact_holdem_with_blinds_books_the_winner_the_table_names(dealer, fou
 
 
 def test_contact_holdem_with_an_ante_fold_blood_and_face_up_trading(dealer, four):
-    ann, bob, cat, dan = four
+    _ann, _bob, cat, _dan = four
     start(
         dealer,
         "contact-holdem",
