@@ -62,6 +62,15 @@ NOTHING_ASKED = "This step asks no such question: {role!r}."
 NO_GOING_BACK = "This step's round cannot be played again now."
 
 
+def seat_named(hand: Hand, actor_is: str) -> int:
+    """The seat a rule's `actor_is` names (a blind's payer): the player one seat to the
+    dealer's left, or two, among those dealt in."""
+    order = list(hand.seat_order)
+    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
+    steps = 2 if actor_is == "second_left_of_dealer" else 1
+    return order[(start + steps) % len(order)]
+
+
 def next_dealer(night: Night) -> Seat | None:
     """The deal moves one seat left each hand, skipping players who left or sit out.
 
@@ -213,6 +222,31 @@ class Play:
             built = ([first] if first.amount else []) + built[1:]
         return built
 
+    def default_opener(self) -> Seat | None:
+        """Who opens the next round when the table names nobody: the seat after the last blind
+        a game's blind rule booked (after the big blind), else the first still in from the
+        dealer's left; None with nobody in."""
+        now = self.state
+        seats = [s for s in self.seats.values() if s.pk not in now.folded]
+        if not seats:
+            return None
+        posted = now.posted_blinds
+        if posted:
+            last = max(i for i, s in enumerate(seats) if s.pk in posted)
+            return seats[(last + 1) % len(seats)]
+        return seats[0]
+
+    def first_to_act(self) -> Seat | None:
+        """Who acts first in the next round if it opens at `default_opener`: that seat, or
+        the next still in with chips behind (a player all in has nothing left to do)."""
+        opener = self.default_opener()
+        if opener is None:
+            return None
+        now = self.state
+        seats = [s for s in self.seats.values() if s.pk not in now.folded]
+        start = seats.index(opener)
+        return next((s for s in [*seats[start:], *seats[:start]] if self.stack(s.pk) > 0), opener)
+
     def award_detail(self) -> Mapping | None:
         """What the live award recorded (pots, winners), once the hand is settled."""
         return next((e.detail for e in reversed(self.events) if e.kind == "award"), None)
@@ -297,10 +331,8 @@ class Play:
         in_hand = {s.pk for s in seats}
         # Blinds the game's own blind rules already booked open this round as its bets.
         posted = {} if blinds else dict(now.posted_blinds)
-        if opener is None and posted:
-            # The seat after the last blind opens, as after the big blind.
-            last = max(i for i, s in enumerate(seats) if s.pk in posted)
-            opener = seats[(last + 1) % len(seats)]
+        if opener is None and not blinds:
+            opener = self.default_opener()
         opener = opener or seats[0]
         if opener.pk not in in_hand:
             raise LedgerError(NOT_IN_HAND.format(name=opener.person.name))

@@ -15,8 +15,10 @@ leaves riding go to the next hand, whatever it is, as before runs existed.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from itertools import combinations, product
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -77,7 +79,8 @@ def agreed_names(spec: GameSpec, options: Sequence, settings: Mapping[str, str])
 def every_agreed_name(spec: GameSpec) -> list[str]:
     """Every amount the game could ask the table for, whatever its options and settings.
 
-    A setup page offers them all, so switching a setting (antes to blinds)
+    A setup page shows them all, each where `where_asked` puts it (under the
+    choice or option that needs it), so switching a setting (antes to blinds)
     without script still finds its amount on the page.
     """
     return _agreed_in([*spec.money, *(rule for option in spec.options for rule in option.money)])
@@ -92,6 +95,87 @@ def in_money(spec: GameSpec) -> set[str]:
         for a in (rule.amount, rule.cap)
         if a is not None and a.agreed and a.agreed_in == "money"
     }
+
+
+@dataclass(frozen=True)
+class AskedWhere:
+    """Where a setup page asks an agreed amount: under the choice or the option that needs it.
+
+    Both empty: the game always needs it, so it is asked with the game's
+    own amounts. `option` alone: only while that option is on. `setting` and
+    `choice`: only while that choice is chosen (an option's own setting is
+    itself shown only under its option). The page shows every amount, each
+    where it belongs, so a choice changed without script still finds its
+    amounts; the style sheet hides those of a choice or option not picked.
+    """
+
+    option: str = ""
+    setting: str = ""
+    choice: str = ""
+
+
+def where_asked(spec: GameSpec) -> dict[str, AskedWhere]:
+    """Each agreed amount of the game, by name, and where the setup page asks it.
+
+    Worked from the rules that carry the amount: among the options that own
+    them and the settings their `when` names, the one choice (or the one
+    option) that switches every one of them on; when no single choice or
+    option says it, the game's own place.
+    """
+    uses: dict[str, list[tuple[str, Mapping[str, str]]]] = {}
+    owned = [("", rule) for rule in spec.money]
+    owned += [(option.id, rule) for option in spec.options for rule in option.money]
+    for owner, rule in owned:
+        for name in _agreed_in([rule]):
+            uses.setdefault(name, []).append((owner, rule.when))
+    choices = {setting.id: list(setting.choices) for setting in spec.settings}
+    return {name: _asked_where(found, choices) for name, found in uses.items()}
+
+
+def _asked_where(
+    uses: list[tuple[str, Mapping[str, str]]], choices: Mapping[str, list[str]]
+) -> AskedWhere:
+    if any(not owner and not when for owner, when in uses):
+        return AskedWhere()
+    options = sorted({owner for owner, _ in uses if owner})
+    settings = sorted({setting for _, when in uses for setting in when if setting in choices})
+    tables = [
+        (frozenset(on), dict(zip(settings, picked, strict=True)))
+        for on in _subsets(options)
+        for picked in product(*(choices[s] for s in settings))
+    ]
+
+    def needed(on: frozenset[str], table: Mapping[str, str]) -> bool:
+        return any(
+            (not owner or owner in on) and all(table.get(s) == c for s, c in when.items())
+            for owner, when in uses
+        )
+
+    places = [AskedWhere()]
+    places += [AskedWhere(option=option) for option in options]
+    places += [AskedWhere(setting=s, choice=c) for s in settings for c in choices[s]]
+    places += [
+        AskedWhere(option=o, setting=s, choice=c)
+        for o in options
+        for s in settings
+        for c in choices[s]
+    ]
+    for place in places:
+        if all(needed(on, table) == _asks_here(place, on, table) for on, table in tables):
+            if place.setting:  # an option's setting is shown only under it: the choice says where
+                return AskedWhere(setting=place.setting, choice=place.choice)
+            return place
+    return AskedWhere()
+
+
+def _asks_here(place: AskedWhere, on: frozenset[str], table: Mapping[str, str]) -> bool:
+    return (not place.option or place.option in on) and (
+        not place.setting or table.get(place.setting) == place.choice
+    )
+
+
+def _subsets(items: Sequence[str]) -> Iterable[tuple[str, ...]]:
+    return (combo for size in range(len(items) + 1) for combo in combinations(items, size))
 
 
 def _agreed_in(rules: Iterable[MoneyRule]) -> list[str]:

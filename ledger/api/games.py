@@ -237,7 +237,10 @@ class BookingInput(serializers.Serializer):
     roles = Names(
         child=Ids(),
         required=False,
-        help_text="Role name to seat ids (one for a single seat): {'losers': [3, 4]}.",
+        help_text=(
+            "Role name to seat ids (one for a single seat): {'losers': [3, 4]}. A blind's "
+            "payer may be left out: it is the seat its rule names (left of the dealer)."
+        ),
     )
     count = Whole(
         least=0,
@@ -272,6 +275,8 @@ def to_booking(play: hands.Play, given: dict) -> Booking:
         if not asked[name].many and len(seats) != 1:
             raise Refused(ONE_SEAT_ONLY.format(rule=rule.id, role=name, count=len(seats)))
         roles[name] = seats if asked[name].many else seats[0]
+    if "actor" in asked and "actor" not in roles and rule.actor_is:
+        roles["actor"] = hands.seat_named(play.hand, rule.actor_is)  # a blind's seat
     for name in asked:
         if name not in roles:
             raise Refused(ROLE_NEEDED.format(rule=rule.id, role=name))

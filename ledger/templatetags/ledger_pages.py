@@ -78,3 +78,15 @@ def step_title(step) -> str:
     if getattr(step, "kind", "") == "bet" and getattr(step, "name", ""):
         return step.name
     return getattr(step, "title", "")
+
+
+@register.filter
+def amount_words(amount, run=None) -> str:
+    """An amount in plain words; one the table agreed, with what this game agreed it to be
+    ("the small blind: 1 chip"), so the dealer books it with nothing to type."""
+    if amount is None:
+        return ""
+    agreed = (getattr(run, "agreed", None) or {}).get(amount.agreed) if amount.agreed else None
+    if isinstance(agreed, int) and not isinstance(agreed, bool):
+        return f"{amount.agreed}: {agreed} chip{'' if agreed == 1 else 's'}"
+    return amount.describe()

@@ -44,6 +44,8 @@ def hand_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
     def call(night: Night) -> dict:
         seat = target(night)
         cards, up = post.get("cards", ""), post.get("up", "")
+        if post.get("facing"):  # a forehead game: the cards facing the one who enters them
+            up = cards
         if "tap" in post:
             cards, up = _tapped(seat, cards, up, post["tap"])
         row = seat_cards.enter(

@@ -113,7 +113,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
             set(),
         ),
         fold_out=_forms(spec.fold_out, rules, view, booked, halves),
-        described=_described(phase, _booked_here(phases, index), rules, halves),
+        described=_described(phase, flow.rules_at(phases, index), rules, halves),
         asks=_asks(phase, view),
         again_to=_phase(phases, flow.may_go_again(phases, hand.step or None, view.situation)),
         showdown=forward is not None and forward.move == "showdown",
@@ -301,19 +301,11 @@ def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
         for role in asked & {"winner", "best_hand"}:
             ticks[role] = still_in
     if "actor" in asked and needs.rule.actor_is and view.hand is not None:
-        ticks["actor"] = [_seat_left_of_dealer(view.hand, needs.rule.actor_is)]
+        ticks["actor"] = [hands.seat_named(view.hand, needs.rule.actor_is)]
     if "stayers" in asked:
         apart = {seat for role in named for seat in named[role]}
         ticks["stayers"] = [s for s in still_in if s not in apart]
     return ticks
-
-
-def _seat_left_of_dealer(hand: Hand, which: str) -> int:
-    """The player one (or two) seats to the dealer's left, among those dealt in."""
-    order = list(hand.seat_order)
-    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
-    steps = 2 if which == "second_left_of_dealer" else 1
-    return order[(start + steps) % len(order)]
 
 
 def _asks(phase, view: state.Table) -> list[dict]:
@@ -410,21 +402,35 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     seated = {r.seat.pk: r.seat for r in view.at_table}
     picked_dealer = seated.get(_whole(request.GET.get("dealer")))
     picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
+    # Each amount prefilled (last time's, else the night's ante), under the choice or option
+    # that needs it; Start confirms those the choices made need.
+    places = runs.where_asked(spec)
+    amounts: dict[runs.AskedWhere, list[dict]] = {}
+    money = runs.in_money(spec)  # a stake per point may be less than a chip: typed in money
+    for number, (name, value) in enumerate(runs.offered(found, spec.slug).items(), start=1):
+        amount = {"name": name, "chips": value, "id": f"agreed-{number}", "money": name in money}
+        amounts.setdefault(places.get(name, runs.AskedWhere()), []).append(amount)
+
+    def asked(setting) -> dict:
+        return _setting_asked(setting, chosen, amounts)
+
     ctx = {
         "night": found,
         "t": view,
         "spec": spec,
-        "game_settings": [s for s in spec.settings if owners.get(s.id) is None],
-        "option_settings": {
-            o.id: [s for s in spec.settings if owners.get(s.id) == o.id] for o in spec.options
-        },
+        "game_settings": [asked(s) for s in spec.settings if owners.get(s.id) is None],
+        "option_rows": [
+            {
+                "option": o,
+                "settings": [asked(s) for s in spec.settings if owners.get(s.id) == o.id],
+                "agreed": amounts.get(runs.AskedWhere(option=o.id), []),
+            }
+            for o in spec.options
+        ],
         "options": options,
         "chosen": chosen,
-        # Each prefilled (last time's, else the night's ante); Start confirms them.
-        "agreed": [
-            (name, value, name in runs.in_money(spec))
-            for name, value in runs.offered(found, spec.slug).items()
-        ],
+        "agreed": amounts.get(runs.AskedWhere(), []),
+        "any_agreed": bool(places),
         "next_dealer": picked_dealer or hands.next_dealer(found),
         # A game of two (Pokino) ticks the dealer and the player on their left, no more.
         "players": picked
@@ -434,6 +440,23 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "error": "",
     }
     return render(request, "ledger/game_new.html", ctx)
+
+
+def _setting_asked(setting, chosen: dict, amounts: dict) -> dict:
+    """A "Tables differ" question for the setup page: each choice, ticked as the table last
+    chose, with the agreed amounts only that choice needs under it."""
+    return {
+        "setting": setting,
+        "choices": [
+            {
+                "value": value,
+                "label": label,
+                "checked": chosen.get(setting.id) == value,
+                "agreed": amounts.get(runs.AskedWhere(setting=setting.id, choice=value), []),
+            }
+            for value, label in setting.choices.items()
+        ],
+    }
 
 
 def _whole(text: str | None) -> int | None:
@@ -484,7 +507,8 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         settings = {
             s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
         }
-        # The page offers every amount the game could ask for; keep those these choices need.
+        # The page shows every amount the game could ask for, each under the choice or the
+        # option that needs it; keep those these choices need.
         needed = runs.needed_agreed(spec, post.getlist("options"), settings)
         agreed = {
             name: value

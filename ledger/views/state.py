@@ -108,6 +108,8 @@ class Table:
     forward: flow.Forward | None = None
     # What the table named at the hand's steps: role -> (seats, step) (`ledger.replay`).
     named: Mapping = field(default_factory=dict)
+    # Who acts first when the next round opens with nobody named (after the big blind).
+    opens: SeatRow | None = None
 
     @property
     def is_host(self) -> bool:
@@ -132,8 +134,17 @@ class Table:
 
     @property
     def need_antes(self) -> bool:
+        """The table's "Collect antes": a hand not yet anted, of a game that antes at a step
+        (a game seeded by blinds or a dealer's blind has no ante to collect)."""
         ante = self.hand.config.get("ante", 0) if self.hand else 0
-        return bool(self.hand and not self.antes and not self.rounds and ante > 0)
+        seeded_by_ante = not self.steps or any(s.kind == "ante" for s in self.steps)
+        fresh = bool(self.hand) and not self.antes and not self.rounds
+        return fresh and ante > 0 and seeded_by_ante
+
+    @property
+    def own_blinds(self) -> bool:
+        """The game posts its blinds at a step of its own (booked with the agreed amounts)."""
+        return any(s.kind == "blind" for s in self.steps)
 
     @property
     def at_table(self) -> list[SeatRow]:
@@ -275,6 +286,9 @@ def _drawn(night: Night) -> Table:
         )
         for i, pot in enumerate(play.live_pots())
     ]
+    if not now.betting_open:
+        first = play.first_to_act()
+        view.opens = by_id.get(first.pk) if first is not None else None
     if now.round is not None and now.betting_open:
         round_ = now.round
         for seat_id, chips in betting.committed(round_).items():

@@ -121,7 +121,10 @@ def context(
     if view.hand is not None:
         ctx.update(cards_here(view, actor, polled))
     if view.hand is not None and not view.betting_open and view.open:
-        ctx["blinds"] = view.game.family == state.COMMUNITY and view.rounds == 0
+        # A game whose rules post blinds books them at their step: the round opens on them.
+        ctx["blinds"] = (
+            view.game.family == state.COMMUNITY and view.rounds == 0 and not view.own_blinds
+        )
         ctx["min_bet"] = view.hand.config.get("min_bet", 1)
         ctx["pots_key"] = pots_key(view.pots)
         ctx["round_name"], ctx["may_open_round"] = next_round(view)
@@ -177,6 +180,7 @@ def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> d
     others = [e for e in shown if not (mine and e is own)]
     return {
         "your_cards": mine,
+        "facing": _facing(view, actor, shown, at),
         "cards_seen": others,
         "cards_at_showdown": at.reached_showdown,
         "cards_clash": seat_cards.clash(hand, rows, at),
@@ -187,6 +191,28 @@ def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> d
         and not view.betting_open
         and sum(1 for r in view.rows if r.in_hand and not r.folded) >= 2,
     }
+
+
+def _facing(view: state.Table, actor: Actor, shown: list, at) -> list[dict]:
+    """A forehead game before its showdown: the cards facing this viewer, one form per player.
+
+    Each player still in but the viewer, with the face-up cards the viewer
+    already sees there, for them to enter what is on that forehead (or what
+    that player turned up), since the holder cannot see it.
+    """
+    if not (at.forehead and not at.reached_showdown and view.open):
+        return []
+    if actor.role == "spectator":
+        return []
+    own = actor.seat.pk if actor.role == "seat" else None
+    if own is not None and not any(r.seat.pk == own and r.in_hand for r in view.rows):
+        return []
+    seen = {e.seat.pk: e for e in shown if e.seat is not None}
+    return [
+        {"row": r, "up": seen[r.seat.pk].up if r.seat.pk in seen else []}
+        for r in view.rows
+        if r.in_hand and not r.folded and r.seat.pk != own
+    ]
 
 
 def _may_show(view: state.Table, actor: Actor, rows, at) -> bool:

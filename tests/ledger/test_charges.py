@@ -550,10 +550,10 @@ def test_the_dealer_covers_what_the_pot_is_short_in_the_same_firing():
 # Other fees, blinds and forfeits
 
 
-def test_the_brag_dealer_posts_the_edge_and_takes_it_back_if_nobody_plays():
+def test_the_brag_dealer_posts_the_edge():
+    # If nobody calls it, the betting hands it back as any uncalled bet: no rule of its own.
     edge = table(agreed={"the dealer's edge": 3}, pot=3)
     assert paid(charge(rule("brag", "dealers-edge"), edge)) == [(E, "pot", 3)]
-    assert paid(charge(rule("brag", "blind-refund"), edge)) == [("pot", E, 3)]
 
 
 def test_the_whiskey_poker_forfeit_goes_from_the_lowest_hand_to_the_winner():

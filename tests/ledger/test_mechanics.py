@@ -299,12 +299,12 @@ def test_m3_the_brag_dealers_edge_comes_back_when_everyone_drops_and_is_a_blind_
     make_table,
 ):
     night, (ann, bob, cat) = make_table()
-    # Brag has no ante. Cat deals and puts up the dealer's edge of 4.
+    # Brag has no ante. Cat deals and puts up the dealer's edge of 4: the round's blind.
     first = deal(night, [ann, bob, cat], "brag", antes=False)
     fire(first, "dealers-edge", agreed={"the dealer's edge": 4})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 50, 46), pots=(4,))
-    # Ann and Bob drop: the edge goes back to Cat, who is even.
-    fire(first, "blind-refund", agreed={"the dealer's edge": 4})
+    # Ann and Bob drop: nobody called the edge, so it goes back to Cat, who is even.
+    betting(first, (ann, "fold", 0), (bob, "fold", 0), opener=ann)
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 50, 50), pots=(0,))
     award_all(first, cat)  # nothing left to win
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 50, 50), pots=(0,))
