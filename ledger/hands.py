@@ -634,6 +634,7 @@ def situation(hand: Hand, play: Play | None = None) -> flow.Situation:
     return flow.Situation(
         # Steps tied to the pot are decided as the deal starts, so the list never shifts.
         pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
+        first_deal=hand.config.get("first_deal", True),
         players_left=sum(1 for s in hand.seat_order if s not in now.folded),
         betting_open=now.betting_open,
         rounds_opened=now.rounds,

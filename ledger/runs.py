@@ -303,9 +303,10 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
         )
         _newcomers_join(run, spec, hand, players, before, recorded_by)
     # The deal starts on the first step the table plays: with chips riding in, a step
-    # only for an empty pot (Guts' ante) is passed over, for the whole deal.
+    # only for an empty pot (Guts' ante) is passed over, for the whole deal, and after
+    # the game's first deal a step only for it (setting out the lives).
     ridden = hands.load(hand).pot
-    hand.config = {**hand.config, "pot_at_start": ridden}
+    hand.config = {**hand.config, "pot_at_start": ridden, "first_deal": not before}
     start = flow.first(games.steps(run, spec), hands.situation(hand))
     hand.step = start or ""
     Hand.objects.filter(pk=hand.pk).update(step=hand.step, config=hand.config)
@@ -355,7 +356,7 @@ def waiting_for_next_game(run: Run | None, seats: Iterable[Seat]) -> set[int]:
 
 def antes_every_deal(run: Run, spec: GameSpec) -> bool:
     """Whether a deal that starts with chips riding still has an ante step, as this table plays."""
-    riding_in = flow.Situation(pot_empty=False, players_left=2)
+    riding_in = flow.Situation(pot_empty=False, players_left=2, first_deal=False)
     return any(
         step.kind == "ante" and flow.applies(step, riding_in) for step in games.steps(run, spec)
     )

@@ -257,8 +257,9 @@ ONE_NAMED = ("knocker", "caller")
 ONLY_IF: dict[str, str] = {
     "pot_empty": "Only when the pot is empty",
     "pot_not_empty": "Only when there is something in the pot",
+    "first_deal": "Only on the game's first deal",
 }
-OnlyIf = Literal["pot_empty", "pot_not_empty"]
+OnlyIf = Literal["pot_empty", "pot_not_empty", "first_deal"]
 # A rule named in words on a button: its first clause, cut at a word past this many characters.
 RULE_WORDS_MOST = 70
 # What players call a betting round must say which one; this says nothing.
