@@ -61,9 +61,11 @@ NAME_ONE = "{words}: name one player."
 NOTHING_ASKED = "This step asks no such question: {role!r}."
 
 
-def next_dealer(night: Night) -> Seat | None:
-    """The deal moves one seat left each hand, skipping players who left or sit out."""
+def next_dealer(night: Night, skip: Collection[int] = ()) -> Seat | None:
+    """The deal moves one seat left each hand, skipping players who left or sit out (and the
+    seats in `skip`: those out of the game being dealt)."""
     seats = list(night.seats.filter(left_at__isnull=True, sitting_out=False).order_by("position"))
+    seats = [s for s in seats if s.pk not in skip] or seats
     if not seats:
         return None
     last = night.hands.order_by("-number").select_related("dealer").first()

@@ -330,6 +330,11 @@ def out_of_lives(run: Run | None) -> set[int]:
     return {seat for seat, lives in (left or {}).items() if lives == 0}
 
 
+def next_dealer(night: Night) -> Seat | None:
+    """Who deals next: the deal moves on past a player who lost every life in the open game."""
+    return hands.next_dealer(night, skip=out_of_lives(games.open_run(night)))
+
+
 def dealt_before(run: Run) -> set[int]:
     """Every seat dealt into an earlier deal of the game."""
     return {seat for order in run.hands.values_list("seat_order", flat=True) for seat in order}

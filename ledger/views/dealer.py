@@ -73,12 +73,12 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     ctx["settings"] = _setting_rows(spec, run)
     ctx["agreed"] = sorted(run.agreed.items())
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
+    ctx["lives"] = _lives(run, spec, view)
     if hand is None:
-        ctx["next_dealer"] = hands.next_dealer(night)
+        ctx["out"] = runs.out_of_lives(run)
+        ctx["next_dealer"] = runs.next_dealer(night)
         # Who sat down after lives were staked: unticked, waiting for the next game.
         ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
-        ctx["out"] = runs.out_of_lives(run)
-        ctx["lives"] = games.lives_left(run, spec)
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         return ctx
@@ -116,6 +116,9 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         round_phase=phase if forward and forward.move == "open_round" else None,
         opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
         last_in=next((r for r in in_hand if not r.folded), None),
+        last_standing=(
+            _last_standing(run, spec, in_hand) if forward and forward.move == "end_deal" else None
+        ),
         # A rule carried the whole pot to a redeal (a rainout): the deal may end now.
         may_redeal=bool(forward and forward.move == "next") and games.redealt(hand, spec),
         may_book=view.can_run and view.open,
@@ -125,6 +128,24 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     if ctx["showdown"]:
         ctx.update(who_wins(request, hand, actor, in_hand))
     return ctx
+
+
+def _lives(run: Run, spec, view: state.Table) -> list[tuple[str, int]]:
+    """In a game of lives, each player dealt in so far and the lives they have left."""
+    left = games.lives_left(run, spec)
+    if left is None:
+        return []
+    return [(r.name, left[r.seat.pk]) for r in view.rows if r.seat.pk in left]
+
+
+def _last_standing(run: Run, spec, in_hand: list):
+    """In a game of lives, the one player in the hand left with a life once this deal's
+    losses are booked: ending the deal gives them the pot, and the game is over."""
+    left = games.lives_left(run, spec)
+    standing = [seat for seat, lives in (left or {}).items() if lives]
+    if len(standing) != 1:
+        return None
+    return next((r for r in in_hand if r.seat.pk == standing[0] and not r.folded), None)
 
 
 HELPER_MODES = ("rank", "fill")
