@@ -288,6 +288,9 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     # The game's own settings answer house questions (odd chip, declaring both) over the night's.
     config.update(games.house_answers(run, spec))
     _refuse_the_lifeless(run, spec, players)
+    if dealer_banks(spec):
+        # The dealer is the bank: they play against the others and are dealt no cards.
+        players = [s for s in players if s.pk != dealer_seat.pk]
     with transaction.atomic():
         before = dealt_before(run)
         hand = hands.hand_start(
@@ -338,6 +341,11 @@ def next_dealer(night: Night) -> Seat | None:
 def dealt_before(run: Run) -> set[int]:
     """Every seat dealt into an earlier deal of the game."""
     return {seat for order in run.hands.values_list("seat_order", flat=True) for seat in order}
+
+
+def dealer_banks(spec: GameSpec) -> bool:
+    """A game whose dealer is the bank: dealt no cards, the dealer pays and collects for it."""
+    return spec.pot.kind == "dealer_bank"
 
 
 def lives_staked(spec: GameSpec) -> bool:

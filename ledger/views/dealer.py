@@ -77,6 +77,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     if hand is None:
         ctx["out"] = runs.out_of_lives(run)
         ctx["next_dealer"] = runs.next_dealer(night)
+        ctx["dealer_banks"] = runs.dealer_banks(spec)
         # Who sat down after lives were staked: unticked, waiting for the next game.
         ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
@@ -409,6 +410,7 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "players": picked or {pk for pk, seat in seated.items() if not seat.sitting_out},
         "back_to_table": request.GET.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
+        "dealer_banks": runs.dealer_banks(spec),
         "error": "",
     }
     return render(request, "ledger/game_new.html", ctx)

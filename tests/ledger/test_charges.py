@@ -15,6 +15,7 @@ from ledger.charges import (
     BANK,
     BET_TOO_SMALL,
     COUNT_NEEDS_SEAT,
+    COUNT_NOT_DEALT,
     DERIVED_ROLES,
     MISSING_ROLE,
     NEXT_POT,
@@ -517,6 +518,19 @@ def test_a_put_card_charges_each_player_per_matching_card():
         Firing(count={A: 2, B: 0, C: 1}),
     )
     assert paid(transfers) == [(A, "pot", 10), (C, "pot", 5)]
+
+
+def test_a_dealer_dealt_no_cards_has_no_matching_card_to_count():
+    # The dealer banks and deals out (E is not in the hand): a count for E is refused.
+    out = table(seats=(A, B, C), chips_per_money=NICKEL_CHIPS)
+    with pytest.raises(ChargeError) as refused:
+        charge(rule("put-and-take", "put-1"), out, Firing(count={A: 1, E: 1}))
+    assert str(refused.value) == COUNT_NOT_DEALT.format(
+        rule=rule("put-and-take", "put-1").words, seat=E
+    )
+    assert paid(charge(rule("put-and-take", "put-1"), out, Firing(count={A: 1, E: 0}))) == [
+        (A, "pot", 1)
+    ]
 
 
 def test_a_take_card_pays_from_the_pot_in_seat_order_until_it_runs_dry():
