@@ -86,6 +86,29 @@ def test_acey_deucey_until_a_player_bets_the_pot_and_wins(dealer, four):
     assert games.riding(dealer.night) == 0
 
 
+def test_acey_deucey_with_an_ante_every_deal(dealer, four):
+    """With "Every deal, on top of whatever the pot holds" the ante step comes back each deal."""
+    ann, bob, cat, _dan = four
+    start(dealer, ACEY, **{"agreed__the table's ante": "1", "setting__ante-when": "every-deal"})
+    dealer.press("Book: Each player antes")  # 39 each; the pot 4
+    dealer.press("Next: Left and right")
+    dealer.press("Next: Make your bet")
+    dealer.press("Next: Turn the middle card")
+    bet(dealer, False, ann, 2)  # Ann 37, the pot 6
+    bet(dealer, True, bob, 1)  # Bob 40, the pot 5
+    dealer.press("End this deal: the pot rides")
+    dealer.press("Deal")  # Ann deals
+    dealer.press("Book: Each player antes")  # Ann 36, Bob 39, Cat 38, Dan 38; the pot 9
+    dealer.press("Next: Left and right")
+    dealer.press("Next: Make your bet")
+    dealer.press("Next: Turn the middle card")
+    bet(dealer, True, cat, 9)  # Cat bets the whole pot and wins: 38 + 9 = 47
+    dealer.press("End this deal")
+    # 36 + 39 + 47 + 38 = 160.
+    assert dealer.stacks(*four) == [36, 39, 47, 38]
+    assert dealer.night.runs.get().status == Run.Status.ENDED
+
+
 def test_acey_deucey_palansky_and_escape_chance(dealer, four):
     """Palansky: a pair turned up is split into two bets, each won or lost on its own.
     Escape chance: a quarter (5 chips) into the pot for each card replaced in a dead spot."""

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 
 GAME = "screw-your-neighbor"
 STACK = {"agreed__one stack": "5"}
+LOWEST = "lose-stack:role-lowest_hand"
 
 
 def round_to_the_showdown(deal, cards: dict, seats) -> dict[str, list[str]]:
@@ -104,6 +105,13 @@ def test_the_lowest_card_pays_a_stack_until_one_player_is_left(dealer, four):
     # The riding pot goes to nobody while several players still have a stack.
     assert "win-0" not in sent
     assert sent["nobody"] == ["1"]
+    # Unticking both lowest hands is refused with a reason; the form comes back as it was sent.
+    body = dealer.press("Book the showdown", page=dealer.filled, expect=400, **{LOWEST: []})
+    assert "lowest hand" in body.lower()
+    kept = dealer.form("Book the showdown", body).data()
+    assert kept["fire"] == ["lose-stack"]
+    assert kept["nobody"] == ["1"]
+    assert dealer.stacks(*four) == [40, 40, 35, 40]
     book(dealer)
     # Ann 40 - 5 = 35, Bob 40 - 5 = 35; the pot 5 + 10 = 15.
     assert dealer.stacks(*four) == [35, 35, 35, 40]
