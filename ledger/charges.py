@@ -150,6 +150,7 @@ NOT_A_RATE = "A unit of money must buy more than zero chips, not {rate}."
 UNKNOWN_SHORTFALL = "Unknown shortfall policy {policy!r}: use 'pay_what_you_have' or 'marker'."
 UNKNOWN_ROLE = "{role!r} is not a role a seat can play."
 NOT_IN_HAND = "Seat {seat} is the {role} but is not in the hand."
+COUNT_NOT_DEALT = "{rule}: seat {seat} is not dealt in, so it holds nothing to count."
 MISSING_ROLE = "{rule}: say who is the {role}."
 NO_ANTE = "{rule}: it is counted in antes, but the table has set no ante."
 NO_MIN_BET = "{rule}: it is counted in minimum bets, but the table set no minimum bet."
@@ -316,6 +317,11 @@ def charge(
         rules = ", ".join(rule.amount.rest_of)
         raise ChargeError(COVERS_ONLY.format(rule=rule.words, rules=rules))
     roles = _roles(rule, table, firing)
+    if isinstance(firing.count, Mapping):
+        # Counted cards are in hands: a seat dealt none (the dealer who banks) has none.
+        for seat, times in firing.count.items():
+            if times and seat not in table.seats:
+                raise ChargeError(COUNT_NOT_DEALT.format(rule=rule.words, seat=seat))
     firing = replace(firing, count=_per_count(rule, roles, firing))
     _check_most(rule, firing, roles)
     payers = _accounts(rule.payer, roles)

@@ -53,6 +53,7 @@ class Situation:
     betting_open: bool = False
     rounds_opened: int = 0
     settled: bool = False
+    first_deal: bool = True  # the game's first deal (a game of one deal has only that)
     named_here: frozenset[str] = frozenset()  # roles the table named at the current step
     agains: int = 0  # times the table went back to play the repeating betting step again
 
@@ -71,6 +72,8 @@ def applies(step: Step, situation: Situation) -> bool:
         return situation.pot_empty
     if step.only_if == "pot_not_empty":
         return not situation.pot_empty
+    if step.only_if == "first_deal":
+        return situation.first_deal
     return True
 
 

@@ -135,6 +135,8 @@ def after_settle(hand: Hand) -> None:
     That is a game over several deals whose pot rides, or any game whose deal a
     rule ended with the whole pot carried (Baseball's rainout): it is dealt again.
     A game that keeps a score sheet is a rubber: it ends with the deal that wins it.
+    A game of lives goes on while two players or more have a life left, even with
+    nothing riding (a first round replayed, lost lives paid straight to a winner).
     """
     run = hand.run
     if run is None or run.status != Run.Status.OPEN:
@@ -147,6 +149,9 @@ def after_settle(hand: Hand) -> None:
         return
     if (multi_deal(spec) or redealt(hand, spec)) and riding(hand.night):
         return
+    left = lives_left(run, spec)
+    if left is not None and sum(1 for lives in left.values() if lives) > 1:
+        return  # a game of lives goes on, riding or not, until one player has a life left
     close_run(run, Run.Ending.WON)
 
 

@@ -71,8 +71,9 @@ def seat_named(hand: Hand, actor_is: str) -> int:
     return order[(start + steps) % len(order)]
 
 
-def next_dealer(night: Night) -> Seat | None:
-    """The deal moves one seat left each hand, skipping players who left or sit out.
+def next_dealer(night: Night, skip: Collection[int] = ()) -> Seat | None:
+    """The deal moves one seat left each hand, skipping players who left or sit out (and the
+    seats in `skip`: those out of the game being dealt).
 
     In an open rubber it passes between the rubber's players alone.
     """
@@ -80,6 +81,7 @@ def next_dealer(night: Night) -> Seat | None:
     players = games.rubber_players(games.open_run(night))
     if players:
         seats = list(night.seats.filter(pk__in=players).order_by("position"))
+    seats = [s for s in seats if s.pk not in skip] or seats
     if not seats:
         return None
     last = night.hands.order_by("-number").select_related("dealer").first()
@@ -701,6 +703,7 @@ def situation(hand: Hand, play: Play | None = None) -> flow.Situation:
     return flow.Situation(
         # Steps tied to the pot are decided as the deal starts, so the list never shifts.
         pot_empty=hand.config.get("pot_at_start", play.pot) == 0,
+        first_deal=hand.config.get("first_deal", True),
         players_left=sum(1 for s in hand.seat_order if s not in now.folded),
         betting_open=now.betting_open,
         rounds_opened=now.rounds,

@@ -413,6 +413,9 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
     config.update(games.house_answers(run, spec))
     _refuse_the_lifeless(run, spec, players)
     _rubber_players_only(run, spec, players, dealer_seat)
+    if dealer_banks(spec):
+        # The dealer is the bank: they play against the others and are dealt no cards.
+        players = [s for s in players if s.pk != dealer_seat.pk]
     with transaction.atomic():
         before = dealt_before(run)
         hand = hands.hand_start(
@@ -428,9 +431,10 @@ def deal_start(*, run: Run, players: Sequence[Seat], dealer_seat: Seat, recorded
         )
         _newcomers_join(run, spec, hand, players, before, recorded_by)
     # The deal starts on the first step the table plays: with chips riding in, a step
-    # only for an empty pot (Guts' ante) is passed over, for the whole deal.
+    # only for an empty pot (Guts' ante) is passed over, for the whole deal, and after
+    # the game's first deal a step only for it (setting out the lives).
     ridden = hands.load(hand).pot
-    hand.config = {**hand.config, "pot_at_start": ridden}
+    hand.config = {**hand.config, "pot_at_start": ridden, "first_deal": not before}
     start = flow.first(games.steps(run, spec), hands.situation(hand))
     hand.step = start or ""
     Hand.objects.filter(pk=hand.pk).update(step=hand.step, config=hand.config)
@@ -495,9 +499,19 @@ def out_of_lives(run: Run | None) -> set[int]:
     return {seat for seat, lives in (left or {}).items() if lives == 0}
 
 
+def next_dealer(night: Night) -> Seat | None:
+    """Who deals next: the deal moves on past a player who lost every life in the open game."""
+    return hands.next_dealer(night, skip=out_of_lives(games.open_run(night)))
+
+
 def dealt_before(run: Run) -> set[int]:
     """Every seat dealt into an earlier deal of the game."""
     return {seat for order in run.hands.values_list("seat_order", flat=True) for seat in order}
+
+
+def dealer_banks(spec: GameSpec) -> bool:
+    """A game whose dealer is the bank: dealt no cards, the dealer pays and collects for it."""
+    return spec.pot.kind == "dealer_bank"
 
 
 def lives_staked(spec: GameSpec) -> bool:
@@ -521,7 +535,7 @@ def waiting_for_next_game(run: Run | None, seats: Iterable[Seat]) -> set[int]:
 
 def antes_every_deal(run: Run, spec: GameSpec) -> bool:
     """Whether a deal that starts with chips riding still has an ante step, as this table plays."""
-    riding_in = flow.Situation(pot_empty=False, players_left=2)
+    riding_in = flow.Situation(pot_empty=False, players_left=2, first_deal=False)
     return any(
         step.kind == "ante" and flow.applies(step, riding_in) for step in games.steps(run, spec)
     )

@@ -284,6 +284,8 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
 
 def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[int]) -> bool:
     """Whether the ranking makes this rule fire: every condition it gives holds."""
+    if fires.lowest_alone and not (table.high and len(table.high[-1]) == 1):
+        return False
     if fires.role is not None:
         seat = table.named_one(fires.role)
         if seat is None:

@@ -257,8 +257,9 @@ ONE_NAMED = ("knocker", "caller")
 ONLY_IF: dict[str, str] = {
     "pot_empty": "Only when the pot is empty",
     "pot_not_empty": "Only when there is something in the pot",
+    "first_deal": "Only on the game's first deal",
 }
-OnlyIf = Literal["pot_empty", "pot_not_empty"]
+OnlyIf = Literal["pot_empty", "pot_not_empty", "first_deal"]
 # A rule named in words on a button: its first clause, cut at a word past this many characters.
 RULE_WORDS_MOST = 70
 # What players call a betting round must say which one; this says nothing.
@@ -532,7 +533,9 @@ class Fires(Strict):
     choices (a tie that counts as beating the knocker). `winner_holds` and
     `winner_lacks`: the winning hand is at least, and not, a class (a bonus
     and the bigger bonus that replaces it). `always`: every showdown (the
-    lowest hand's forfeit). Conditions given together must all hold.
+    lowest hand's forfeit). `lowest_alone`: one player alone holds the lowest
+    hand (a tie for lowest fires nothing: the round is dealt again).
+    Conditions given together must all hold.
     """
 
     role: NamedRole | None = None
@@ -541,6 +544,7 @@ class Fires(Strict):
     winner_holds: HandIs | None = None
     winner_lacks: HandIs | None = None
     always: bool = False
+    lowest_alone: bool = False
 
     def placed(self, settings: Mapping[str, str]) -> frozenset[str]:
         """Where the named player's hand must place for the rule to fire, at this table."""
@@ -551,7 +555,9 @@ class Fires(Strict):
     def _something(self) -> Fires:
         if (self.role is None) != (not self.hand_is):
             raise ValueError("fires: give role and hand_is together")
-        if not (self.role or self.winner_holds or self.winner_lacks or self.always):
+        if not (
+            self.role or self.winner_holds or self.winner_lacks or self.always or self.lowest_alone
+        ):
             raise ValueError("fires: say when the rule fires")
         return self
 

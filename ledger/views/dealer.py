@@ -77,12 +77,13 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         for name, value in sorted(run.agreed.items())
     ]
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
+    ctx["lives"] = _lives(run, spec, view)
     if hand is None:
-        ctx["next_dealer"] = hands.next_dealer(night)
+        ctx["out"] = runs.out_of_lives(run)
+        ctx["next_dealer"] = runs.next_dealer(night)
+        ctx["dealer_banks"] = runs.dealer_banks(spec)
         # Who sat down after lives were staked: unticked, waiting for the next game.
         ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
-        ctx["out"] = runs.out_of_lives(run)
-        ctx["lives"] = games.lives_left(run, spec)
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         # A rubber is dealt to its players alone, the deal passing between them.
@@ -122,6 +123,9 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         round_phase=phase if forward and forward.move == "open_round" else None,
         opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
         last_in=next((r for r in in_hand if not r.folded), None),
+        last_standing=(
+            _last_standing(run, spec, in_hand) if forward and forward.move == "end_deal" else None
+        ),
         # A rule carried the whole pot to a redeal (a rainout): the deal may end now.
         may_redeal=bool(forward and forward.move == "next") and games.redealt(hand, spec),
         may_book=view.can_run and view.open,
@@ -172,6 +176,24 @@ def _sheet(run: Run, view: state.Table) -> dict | None:
         "target": rubber.sheet.game,
         "rubber": rubber.sheet.rubber,
     }
+
+
+def _lives(run: Run, spec, view: state.Table) -> list[tuple[str, int]]:
+    """In a game of lives, each player dealt in so far and the lives they have left."""
+    left = games.lives_left(run, spec)
+    if left is None:
+        return []
+    return [(r.name, left[r.seat.pk]) for r in view.rows if r.seat.pk in left]
+
+
+def _last_standing(run: Run, spec, in_hand: list):
+    """In a game of lives, the one player in the hand left with a life once this deal's
+    losses are booked: ending the deal gives them the pot, and the game is over."""
+    left = games.lives_left(run, spec)
+    standing = [seat for seat, lives in (left or {}).items() if lives]
+    if len(standing) != 1:
+        return None
+    return next((r for r in in_hand if r.seat.pk == standing[0] and not r.folded), None)
 
 
 HELPER_MODES = ("rank", "fill")
@@ -437,6 +459,7 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         or runs.first_players(spec, seated.values(), picked_dealer or hands.next_dealer(found)),
         "back_to_table": request.GET.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
+        "dealer_banks": runs.dealer_banks(spec),
         "error": "",
     }
     return render(request, "ledger/game_new.html", ctx)

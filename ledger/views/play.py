@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 
-from ledger import games, hands
+from ledger import games, hands, runs
 from ledger.actors import Actor, Forbidden
 from ledger.forms import declarations, seat_from, winner_lists
 from ledger.models import Hand, Night, Seat
@@ -40,7 +40,7 @@ def require_starter(night: Night, actor: Actor, dealer_id: str | None, refusal: 
     if actor.role == "host":
         return
     dealer = seat_from(night, dealer_id)
-    if not may_start(actor, hands.next_dealer(night)) or dealer.pk != actor.seat.pk:
+    if not may_start(actor, runs.next_dealer(night)) or dealer.pk != actor.seat.pk:
         raise Forbidden(refusal)
 
 

@@ -15,6 +15,7 @@ from ledger.charges import (
     BANK,
     BET_TOO_SMALL,
     COUNT_NEEDS_SEAT,
+    COUNT_NOT_DEALT,
     DERIVED_ROLES,
     MISSING_ROLE,
     NEXT_POT,
@@ -36,6 +37,7 @@ from ledger.charges import (
     marker,
     stack,
 )
+from ledger.facts import is_award
 from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import Amount, MoneyRule, Party
@@ -498,11 +500,11 @@ def test_in_between_re_antes_an_emptied_pot_only_at_a_table_that_plays_on():
 
 
 def test_an_in_between_misdeal_gives_the_player_the_pot_and_the_dealer_refills_it():
+    # The player wins the pot's 30 and the dealer puts 30 back: one payment, dealer to player,
+    # and the pot stays as it was.
     misdealt = table(pot=30)
     win = charge(rule("in-between", "misdeal-win"), misdealt, Firing(roles={"actor": A}))
-    match = charge(rule("in-between", "misdeal-match"), misdealt)
-    assert paid(win) == [("pot", A, 30)]
-    assert paid(match) == [(E, "pot", 30)]
+    assert paid(win) == [(E, A, 30)]
 
 
 # Put and Take: the dealer's schedule
@@ -516,6 +518,19 @@ def test_a_put_card_charges_each_player_per_matching_card():
         Firing(count={A: 2, B: 0, C: 1}),
     )
     assert paid(transfers) == [(A, "pot", 10), (C, "pot", 5)]
+
+
+def test_a_dealer_dealt_no_cards_has_no_matching_card_to_count():
+    # The dealer banks and deals out (E is not in the hand): a count for E is refused.
+    out = table(seats=(A, B, C), chips_per_money=NICKEL_CHIPS)
+    with pytest.raises(ChargeError) as refused:
+        charge(rule("put-and-take", "put-1"), out, Firing(count={A: 1, E: 1}))
+    assert str(refused.value) == COUNT_NOT_DEALT.format(
+        rule=rule("put-and-take", "put-1").words, seat=E
+    )
+    assert paid(charge(rule("put-and-take", "put-1"), out, Firing(count={A: 1, E: 0}))) == [
+        (A, "pot", 1)
+    ]
 
 
 def test_a_take_card_pays_from_the_pot_in_seat_order_until_it_runs_dry():
@@ -726,10 +741,9 @@ def test_liars_poker_lost_quarters_ride_for_the_last_player_with_one():
     nickels = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 50), chips_per_money=20)
     assert charge(rule("liars-poker", "stake"), nickels) == []
     lost = Firing(roles={"loser": B, "winner": A})
-    assert paid(charge(rule("liars-poker", "lose-quarter"), nickels, lost)) == [(B, "next_pot", 5)]
-    end = table(seats=seats, dealer=C, stacks=dict.fromkeys(seats, 40), next_pot=15)
-    won = charge(rule("liars-poker", "last-standing"), end, Firing(roles={"winner": A}))
-    assert paid(won) == [("next_pot", A, 15)]
+    assert paid(charge(rule("liars-poker", "lose-quarter"), nickels, lost)) == [(B, "pot", 5)]
+    # The pot rides from deal to deal; the last one with a quarter is awarded it.
+    assert is_award(rule("liars-poker", "last-standing"))
 
 
 def test_liars_poker_quarters_can_go_straight_to_the_winner_of_the_call():

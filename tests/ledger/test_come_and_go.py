@@ -96,12 +96,14 @@ def guts(night, seats):
     return night, run, (ann, bob, cat)
 
 
-def start(night, slug: str) -> Run:
+def start(night, slug: str, settings: dict | None = None) -> Run:
     """The game, its agreed amounts confirmed at the night's ante (as the start page offers)."""
-    needed = runs.needed_agreed(games.spec_of(slug), [], {})
+    needed = runs.needed_agreed(games.spec_of(slug), [], settings or {})
     ante = house_rules(night.settings).ante
     agreed = dict.fromkeys(needed, ante)
-    return runs.run_start(night=night, game_slug=slug, agreed=agreed, recorded_by=HOST)
+    return runs.run_start(
+        night=night, game_slug=slug, settings=settings or {}, agreed=agreed, recorded_by=HOST
+    )
 
 
 def newcomer(night, group, name="Dee", buy=10):
@@ -280,7 +282,7 @@ def test_a_newcomer_to_a_game_that_antes_every_deal_antes_with_everyone(night, s
     ann, bob, cat = seats
     for seat in seats:
         services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
-    run = start(night, "acey-deucey")
+    run = start(night, "acey-deucey", {"ante-when": "every-deal"})
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
     charging.charge(hands.load(hand), "ante", recorded_by=HOST)
     settle_nobody(hand)
@@ -288,7 +290,7 @@ def test_a_newcomer_to_a_game_that_antes_every_deal_antes_with_everyone(night, s
     dee = newcomer(night, group)
     hand = runs.deal_start(run=run, players=[*seats, dee], dealer_seat=ann, recorded_by=HOST)
     assert not Posting.objects.filter(night=night, kind="join_in").exists()
-    assert hand.step == "ante"
+    assert hand.step == "ante-every-deal"
     charging.charge(hands.load(hand), "ante", recorded_by=HOST)
     assert stacks(night, ann, bob, cat, dee) == [18, 18, 18, 9]
     assert hands.load(hand).pot == 7

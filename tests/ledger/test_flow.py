@@ -75,7 +75,9 @@ def test_every_game_always_has_a_way_forward_to_the_end_of_the_hand(slug, data):
     options, chosen = table_choices(game, data.draw)
     steps = dealer.hand_phases(game, options, chosen)
     start = flow.Situation(
-        pot_empty=data.draw(st.booleans()), players_left=data.draw(st.integers(2, 7))
+        pot_empty=data.draw(st.booleans()),
+        players_left=data.draw(st.integers(2, 7)),
+        first_deal=data.draw(st.booleans()),
     )
     moves = play_out(steps, start, data.draw)
     rounds = len(flow.betting_steps(steps))
@@ -103,6 +105,16 @@ def test_a_step_for_an_empty_pot_is_passed_over_when_chips_ride_in():
     first_riding = next(s for s in steps if s.id == flow.first(steps, riding))
     assert first_empty.only_if == "pot_empty"
     assert first_riding.only_if != "pot_empty"
+
+
+def test_lives_are_set_out_on_the_first_deal_only():
+    game = GAMES["screw-your-neighbor"]
+    steps = dealer.hand_phases(game, [], {s.id: s.default for s in game.settings})
+    first = flow.Situation(pot_empty=True, players_left=4)
+    later = flow.Situation(pot_empty=True, players_left=4, first_deal=False)
+    assert flow.first(steps, first) == "stake"
+    assert flow.first(steps, later) == "deal"
+    assert flow.before(steps, "deal", later) is None
 
 
 def test_one_player_left_is_awarded_at_once_never_offered_another_round():

@@ -355,13 +355,13 @@ def test_m4_monte_carlo_reantes_on_top_of_the_pot_that_stayed(make_table):
     assert journal_total(night) == 0
 
 
-def test_m5_liars_poker_stakes_stay_in_front_and_a_lost_one_goes_to_the_next_pot(make_table):
+def test_m5_liars_poker_stakes_stay_in_front_and_a_lost_one_goes_to_the_middle(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "liars-poker", antes=False)
     # Two quarters each stay in front of each player (payee nobody): no chips move.
     refused(hand, "stake", NOTHING)
     fire(hand, "lose-quarter", roles={"loser": bob.pk})  # a quarter, 5 chips, to the middle
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 45, 50), pots=(0,), riding=5)
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(50, 45, 50), pots=(5,))
     assert journal_total(night) == 0
 
 
@@ -774,11 +774,9 @@ def test_m25_whiskey_poker_lowest_hand_pays_the_forfeit_to_the_winner(make_table
 def test_m26_in_between_misdeal_the_player_takes_the_pot_and_the_dealer_matches_it(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "in-between")  # pot 3; 49 each
-    fire(hand, "misdeal-win", roles={"actor": ann.pk})  # Cat dealt too soon: Ann takes 3
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(52, 49, 49), pots=(0,))
-    # "Match it" is a fraction of the pot as it stands, now 0: the dealer's 3 is a bet.
-    refused(hand, "misdeal-match", NOTHING)
-    fire(hand, "misdeal-match", bet=3)
+    # Cat dealt too soon: Ann wins the pot's 3 and Cat refills the pot with 3 of her own,
+    # booked as one payment from the dealer to the player; the pot stays 3.
+    fire(hand, "misdeal-win", roles={"actor": ann.pk})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(52, 49, 46), pots=(3,))
     limit = {"the dealer's maximum loss": 20}
     fire(hand, "wager-lose", roles={"actor": bob.pk}, bet=2, agreed=limit)  # Bob loses 2
@@ -789,9 +787,8 @@ def test_m26_in_between_misdeal_the_player_takes_the_pot_and_the_dealer_matches_
 def test_m26_the_dealers_misdeal_match_can_be_won_by_anyone_in_the_hand(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "in-between")  # pot 3; 49 each
-    fire(hand, "misdeal-win", roles={"actor": ann.pk})  # Ann 52, pot 0
-    fire(hand, "misdeal-match", bet=3)  # Cat 46, pot 3
-    # The dealer's match is no bet: it is the pot for anyone, not a side pot for Cat.
+    fire(hand, "misdeal-win", roles={"actor": ann.pk})  # Ann 52, Cat 46, the pot still 3
+    # The dealer's refill is no bet: it is the pot for anyone, not a side pot for Cat.
     [pot] = hands.showdown_pots(hand)
     assert (pot.amount, pot.eligible) == (3, {ann.pk, bob.pk, cat.pk})
     award(hand, [bob])  # 49 + 3
@@ -990,9 +987,8 @@ def test_m38_liars_poker_the_last_player_with_a_quarter_takes_every_lost_one(mak
     fire(hand, "lose-quarter", roles={"loser": ann.pk})
     fire(hand, "lose-quarter", roles={"loser": ann.pk})
     fire(hand, "lose-quarter", roles={"loser": bob.pk})
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 45, 50), pots=(0,), riding=15)
-    fire(hand, "last-standing", roles={"winner": cat.pk})  # Cat still has a quarter: 50 + 15
-    award(hand)  # no pot in this deal
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 45, 50), pots=(15,))
+    award(hand, [cat])  # the pot's award: Cat still has a quarter, 50 + 15
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(40, 45, 65), pots=(0,))
     # Where lost quarters go to the caller who won: each lost call pays 5 to the
     # winner of the call.

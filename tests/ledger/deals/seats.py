@@ -1,0 +1,46 @@
+"""What the host does for the players during a deal: enter a seat's cards, act on the Table tab.
+
+A test tool, not a test: the Deal tab itself is driven by `tests.ledger.dealing.Deal`.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from ledger import games
+from tests.ledger.dealing import forms
+from tests.ledger.pages import post, text, url
+
+
+def enter(deal, seat, cards: str) -> None:
+    """The host enters a seat's cards for the open hand (any seat's, from the showdown on)."""
+    hand = games.open_hand(deal.night)
+    response = post(
+        deal.client,
+        url("hand_cards", deal.night.pk, hand.pk),
+        {"seat": seat.pk, "cards": cards, "next": url("deal", deal.night.pk)},
+    )
+    assert response.status_code == 303
+
+
+def enter_all(deal, cards: dict[str, str], seats) -> None:
+    """Each named player's cards, by name."""
+    for seat in seats:
+        if seat.person.name in cards:
+            enter(deal, seat, cards[seat.person.name])
+
+
+def bets(deal, *moves: str) -> None:
+    """The host acts on the Table tab for each player in turn, as its buttons do.
+
+    Each move is a button's words, with the amount after it for a bet or a raise
+    ("Bet 2", "Raise 6", "Call 2", "Fold").
+    """
+    for move in moves:
+        words, _, amount = move.partition(" ")
+        words, changes = (words, {"amount": amount}) if words in ("Bet", "Raise") else (move, {})
+        page = text(deal.client.get(url("night", deal.night.pk)))
+        form = next(f for f in forms(page) if any(words == b[0] for b in f.buttons))
+        data = form.data(words, **changes)
+        response = deal.client.post(form.action, {**data, "idempotency_key": uuid.uuid4().hex})
+        assert response.status_code in (200, 303), response.status_code
