@@ -32,7 +32,7 @@ def fists(deal, drops: list[str]) -> None:
 
 
 def test_a_seven_face_up_kills_and_the_dead_never_match(dealer, four):
-    ann, bob, _cat, _dan = four
+    ann, bob, cat, _dan = four
     start(dealer, "bloody-sevens", **ANTE)
     dealer.press("Book: Each player pays the table's ante")
     # Deal 1: antes 1 (pot 4, each 39). Ann, Bob and Cat stay; Cat's up cards hold a seven.
@@ -52,7 +52,26 @@ def test_a_seven_face_up_kills_and_the_dead_never_match(dealer, four):
     assert dealer.stacks(*four) == [43, 35, 39, 39]
     assert rides(dealer) == 4
 
-    # Deal 2: nobody stays. One way on: the pot rides.
+    # Deal 2: Ann, Bob and Cat stay, nobody dies; Ann and Bob tie, Cat is lower.
+    dealer.press("Deal")
+    fists(dealer, drops=["Dan"])
+    dealer.press("Next: Three up to the stayers")
+    name(dealer, "Who is dead (a seven face up)")
+    dealer.press("Next: Show and settle")
+    enter(dealer, ann, "Kh Qd 9c 5s 3d", up="9c 5s 3d")
+    enter(dealer, bob, "Kd Qc 9h 5d 3c", up="9h 5d 3c")
+    enter(dealer, cat, "Jh 8d 6c 4s 2h", up="6c 4s 2h")
+    page, sent = showdown_fill(dealer)
+    # They share the pot (the default); Cat, the other live stayer, matches.
+    assert sent["fire"] == ["match"]
+    assert sent["match:role-losers"] == [str(cat.pk)]
+    assert set(sent["win-0"]) == {str(ann.pk), str(bob.pk)}
+    dealer.press("Book the showdown", page=page)
+    # 4 split: Ann 45, Bob 37. Cat matches 4: 35. 4 ride.
+    assert dealer.stacks(*four) == [45, 37, 35, 39]
+    assert rides(dealer) == 4
+
+    # Deal 3: nobody stays. One way on: the pot rides.
     dealer.press("Deal")
     fists(dealer, drops=["Ann", "Bob", "Cat", "Dan"])
     assert buttons(dealer.page()) == [
@@ -60,14 +79,14 @@ def test_a_seven_face_up_kills_and_the_dead_never_match(dealer, four):
         "← Back a step",
     ]
     dealer.press("End the deal: the pot rides to the next deal")
-    assert journal(dealer.page())[0] == "Hand 2 Nobody stayed in: 4 rides to the next deal"
+    assert journal(dealer.page())[0] == "Hand 3 Nobody stayed in: 4 rides to the next deal"
 
-    # Deal 3: only Dan stays: as in Guts, he takes the pot (the default) and the game ends.
+    # Deal 4: only Dan stays: as in Guts, he takes the pot (the default) and the game ends.
     dealer.press("Deal")
     fists(dealer, drops=["Ann", "Bob", "Cat"])
     dealer.press("Give the pot to Dan")
-    # 39 + 4 = 43. 43 + 35 + 39 + 43 = 160.
-    assert dealer.stacks(*four) == [43, 35, 39, 43]
+    # 39 + 4 = 43. 45 + 37 + 35 + 43 = 160.
+    assert dealer.stacks(*four) == [45, 37, 35, 43]
     assert rides(dealer) == 0
 
 

@@ -13,7 +13,9 @@ the guts-er goes as the settings say (the guts-er's, by default). Only high
 card, pair and three of a kind count.
 
 Everyone starts with 40 chips at 0.05 (a quarter is 5 chips); Dan deals first
-and the deal passes left.
+and the deal passes left. Gruts is Guts with other words ("gruts", "chawawenge")
+and the same money rules, so the tests of the rules the two pages share play
+both (its fines are tests/ledger/deals/test_gruts.py's).
 """
 
 from __future__ import annotations
@@ -26,19 +28,35 @@ from tests.ledger.deals.riding import buttons, enter, journal, name, rides, show
 pytestmark = pytest.mark.django_db
 
 ANTE = {"agreed__the table's ante": "1"}
+BOTH = ["guts-three-card", "gruts"]
+# Each page's words for its steps and the rules the tests book.
+WORDS = {
+    "guts-three-card": {
+        "step": "Guts or pass",
+        "caller": "Who said guts first",
+        "tax": "Book: After an all-pass, the hand that would have won pays the tax",
+        "tariff": "Book: After an all-pass, every player pays the tariff",
+    },
+    "gruts": {
+        "step": "Gruts or pass",
+        "caller": "Who said gruts first",
+        "tax": "Book: Nobody said gruts",
+        "tariff": "Book: Nobody said gruts",
+    },
+}
 
 
-def guts_or_pass(deal, passes: list[str], guts: str | None = None) -> None:
+def guts_or_pass(deal, passes: list[str], guts: str | None = None, game="guts-three-card"):
     """Deal three and hear the words: who passes, then who said guts first.
 
     A deal with chips riding in starts on "Deal three": the ante is only for an empty pot.
     """
     if "Next: Deal three →" in buttons(deal.page()):
         deal.press("Next: Deal three")
-    deal.press("Next: Guts or pass")
+    deal.press(f"Next: {WORDS[game]['step']}")
     name(deal, "Who passes", *passes)
     if guts is not None:
-        name(deal, "Who said guts first", guts)
+        name(deal, WORDS[game]["caller"], guts)
 
 
 def test_the_pot_rides_until_a_guts_call_goes_unchallenged(dealer, four):
@@ -125,11 +143,12 @@ def test_the_pot_rides_until_a_guts_call_goes_unchallenged(dealer, four):
     assert "Choose a game" in page
 
 
-def test_a_beaten_guts_er_pays_the_pot_other_losers_match_and_a_tie_is_shared(dealer, four):
+@pytest.mark.parametrize("game", BOTH)
+def test_a_beaten_guts_er_pays_the_pot_other_losers_match_and_a_tie_is_shared(dealer, four, game):
     ann, bob, cat, _dan = four
     start(
         dealer,
-        "guts-three-card",
+        game,
         **{
             "setting__gutser-penalty": "one-pot",
             "setting__other-challengers": "yes",
@@ -140,7 +159,7 @@ def test_a_beaten_guts_er_pays_the_pot_other_losers_match_and_a_tie_is_shared(de
     )
     # Deal 1: everyone antes 1 (pot 4, each 39). Ann says guts; Bob and Cat challenge.
     dealer.press("Book: Each player antes at the start of every hand")
-    guts_or_pass(dealer, passes=["Dan"], guts="Ann")
+    guts_or_pass(dealer, passes=["Dan"], guts="Ann", game=game)
     dealer.press("Next: Show and settle")
     enter(dealer, ann, "Ah Kd 9c")
     enter(dealer, bob, "Qh Qd 3c")
@@ -161,7 +180,7 @@ def test_a_beaten_guts_er_pays_the_pot_other_losers_match_and_a_tie_is_shared(de
     dealer.press("Book: Each player antes at the start of every hand")
     assert dealer.stacks(*four) == [34, 42, 34, 38]
     # Bob says guts, Cat challenges with the same hand: they share, nobody pays a penalty.
-    guts_or_pass(dealer, passes=["Ann", "Dan"], guts="Bob")
+    guts_or_pass(dealer, passes=["Ann", "Dan"], guts="Bob", game=game)
     dealer.press("Next: Show and settle")
     enter(dealer, bob, "Th Td 6c")
     enter(dealer, cat, "Ts Tc 6d")
@@ -175,17 +194,20 @@ def test_a_beaten_guts_er_pays_the_pot_other_losers_match_and_a_tie_is_shared(de
     assert rides(dealer) == 0
 
 
+@pytest.mark.parametrize("game", BOTH)
+@pytest.mark.parametrize("option", ["gooch", "gooch-zilla"])
 @pytest.mark.parametrize(
-    ("option", "rounding", "half_of_three", "last_pot"),
-    [("gooch", "gutser", 2, 1), ("gooch-zilla", "stays", 1, 2)],
+    ("rounding", "half_of_three", "last_pot"),
+    # Half of 3 with the odd chip to the guts-er is 2, 1 left; with it staying, 1, 2 left.
+    [("gutser", 2, 1), ("stays", 1, 2)],
 )
 def test_an_unchallenged_guts_er_faces_the_gooches(
-    dealer, four, option, rounding, half_of_three, last_pot
+    dealer, four, game, option, rounding, half_of_three, last_pot
 ):
     """Each hand a gooch joins the line; an unchallenged guts-er must beat them all."""
     start(
         dealer,
-        "guts-three-card",
+        game,
         options=[option],
         **{"setting__gooch-rounding": rounding, "agreed__the table's ante": "3"},
     )
@@ -196,13 +218,13 @@ def test_an_unchallenged_guts_er_faces_the_gooches(
         if "Next: Deal three →" in buttons(dealer.page()):
             dealer.press("Next: Deal three")
         dealer.press("Next: Deal the gooch" if option == "gooch" else "Next: Deal the Gooch-zilla")
-        dealer.press("Next: Guts or pass")
+        dealer.press(f"Next: {WORDS[game]['step']}")
         name(dealer, "Who passes", *[p for p in ("Ann", "Bob", "Cat", "Dan") if p != guts])
         # Unchallenged: no pot yet, the gooches first.
         assert "Next: Face the gooches →" in buttons(dealer.page())
         dealer.press("Next: Face the gooches")
         if half:
-            dealer.press("Book: An unchallenged guts-er who beats the first gooch")
+            dealer.press("Book: An unchallenged")  # beat the first gooch, not a later one
         if lost:
             name(dealer, "Who lost to a gooch", guts)
             dealer.press("End the deal: the pot rides to the next deal")
@@ -239,6 +261,7 @@ def test_an_unchallenged_guts_er_faces_the_gooches(
     assert rides(dealer) == 0
 
 
+@pytest.mark.parametrize("game", BOTH)
 @pytest.mark.parametrize(
     ("to", "after_tax", "end"),
     [
@@ -248,17 +271,16 @@ def test_an_unchallenged_guts_er_faces_the_gooches(
         ("each-other", [44, 44, 24, 44], [48, 44, 24, 44]),
     ],
 )
-def test_the_coward_tax_after_everyone_passes(dealer, four, to, after_tax, end):
+def test_the_coward_tax_after_everyone_passes(dealer, four, game, to, after_tax, end):
     ann, bob, cat, _dan = four
     chosen = {"setting__coward-tax-to": to}
-    start(dealer, "guts-three-card", options=["coward-tax"], **chosen, **ANTE)
+    start(dealer, game, options=["coward-tax"], **chosen, **ANTE)
     dealer.press("Book: Each player antes")
-    guts_or_pass(dealer, passes=["Ann", "Bob", "Cat", "Dan"])
+    guts_or_pass(dealer, passes=["Ann", "Bob", "Cat", "Dan"], game=game)
     # Everyone passed: the coward's tax comes first, then the deal ends.
     dealer.press("Next: Coward tax")
     # Everyone shows: Cat's hand would have won. The dealer names the best hand.
-    tax = "Book: After an all-pass, the hand that would have won pays the tax"
-    dealer.press(tax, role__best_hand=cat.pk)
+    dealer.press(WORDS[game]["tax"], role__best_hand=cat.pk)
     assert dealer.stacks(*four) == after_tax
     assert buttons(dealer.page())[-2] == "End the deal: the pot rides to the next deal"
     dealer.press("End the deal: the pot rides to the next deal")
@@ -267,7 +289,7 @@ def test_the_coward_tax_after_everyone_passes(dealer, four, to, after_tax, end):
 
     # Deal 2: Ann says guts, Bob challenges and loses: he matches the pot.
     dealer.press("Deal")
-    guts_or_pass(dealer, passes=["Cat", "Dan"], guts="Ann")
+    guts_or_pass(dealer, passes=["Cat", "Dan"], guts="Ann", game=game)
     # Nobody passed them all: no coward's tax this deal.
     assert "Next: Show and settle →" in buttons(dealer.page())
     dealer.press("Next: Show and settle")
@@ -278,7 +300,7 @@ def test_the_coward_tax_after_everyone_passes(dealer, four, to, after_tax, end):
     dealer.press("Book the showdown", page=page)
     # Deal 3: Bob says guts unchallenged and takes what Ann's win left riding: his match.
     dealer.press("Deal")
-    guts_or_pass(dealer, passes=["Ann", "Cat", "Dan"])
+    guts_or_pass(dealer, passes=["Ann", "Cat", "Dan"], game=game)
     dealer.press("Give the pot to Bob")
     # pot:        Ann 39 + 9 = 48; Bob 39 - 9 + 9 = 39; 48 + 39 + 34 + 39 = 160.
     # each-other: Ann 44 + 4 = 48; Bob 44 - 4 + 4 = 44; 48 + 44 + 24 + 44 = 160.
@@ -286,54 +308,54 @@ def test_the_coward_tax_after_everyone_passes(dealer, four, to, after_tax, end):
     assert rides(dealer) == 0
 
 
-def test_the_coward_tariff_kept_aside_goes_to_whoever_ends_the_game(dealer, four):
-    start(
-        dealer,
-        "guts-three-card",
-        options=["coward-tariff"],
-        **{"setting__coward-tariff-to": "game-winner"},
-        **ANTE,
-    )
+@pytest.mark.parametrize(
+    ("game", "to"),
+    [("guts-three-card", "game-winner"), ("guts-three-card", "pot"), ("gruts", None)],
+)
+def test_the_coward_tariff_after_everyone_passes(dealer, four, game, to):
+    """Into the pot, or (Guts' setting) into a pile for whoever ends the game."""
+    chosen = {"setting__coward-tariff-to": to} if to else {}
+    start(dealer, game, options=["coward-tariff"], **chosen, **ANTE)
     dealer.press("Book: Each player antes")
-    guts_or_pass(dealer, passes=["Ann", "Bob", "Cat", "Dan"])
+    guts_or_pass(dealer, passes=["Ann", "Bob", "Cat", "Dan"], game=game)
     dealer.press("Next: Coward tariff")
-    dealer.press("Book: After an all-pass, every player pays the tariff into a pile")
-    # Everyone pays a quarter, 5 chips, into the pile beside the pot: 39 - 5 = 34 each.
+    dealer.press(WORDS[game]["tariff"])
+    # Everyone pays a quarter, 5 chips: 39 - 5 = 34 each.
     assert dealer.stacks(*four) == [34, 34, 34, 34]
     dealer.press("End the deal: the pot rides to the next deal")
-    assert rides(dealer) == 4
-    # Deal 2: Ann goes unchallenged, which ends the game: she takes the pile too.
+    # Into the pile: the pot of 4 rides; into the pot: 4 + 20 = 24 ride.
+    assert rides(dealer) == (4 if to == "game-winner" else 24)
+    # Deal 2: Ann goes unchallenged, which ends the game (and takes the pile too).
     dealer.press("Deal")
-    guts_or_pass(dealer, passes=["Bob", "Cat", "Dan"])
+    guts_or_pass(dealer, passes=["Bob", "Cat", "Dan"], game=game)
     page = dealer.page()
     assert "Everyone else folded" in page
-    dealer.press("Book: Only when the game ends", page=page)
-    assert dealer.stacks(*four) == [54, 34, 34, 34]  # the pile of 20
+    if to == "game-winner":
+        dealer.press("Book: Only when the game ends", page=page)
+        assert dealer.stacks(*four) == [54, 34, 34, 34]  # the pile of 20
     dealer.press("Give the pot to Ann")
-    # And the pot of 4: 54 + 4 = 58. 58 + 34 + 34 + 34 = 160.
+    # The pile's 20 and the pot's 4, or the pot's 24: 34 + 24 = 58. 58 + 34 + 34 + 34 = 160.
     assert dealer.stacks(*four) == [58, 34, 34, 34]
     assert rides(dealer) == 0
 
 
 @pytest.mark.parametrize(
-    ("short", "rides_on", "cat_ends"),
+    ("game", "short", "rides_on", "cat_ends"),
     [
         # Ann, short, pays her 30 and owes nothing more: 30 ride; Cat takes 30.
-        ("pay-all", 30, 60),
+        ("guts-three-card", "pay-all", 30, 60),
         # Ann pays her 30 and owes the other 50 to the pot on a marker: 80 ride.
-        ("owe", 80, 110),
+        ("guts-three-card", "owe", 80, 110),
+        ("gruts", "pay-all", 30, 60),
+        ("gruts", "owe", 80, 110),
     ],
 )
-def test_a_guts_er_short_of_the_penalty(dealer, four, short, rides_on, cat_ends):
+def test_a_guts_er_short_of_the_penalty(dealer, four, game, short, rides_on, cat_ends):
     ann, bob, _cat, _dan = four
-    start(
-        dealer,
-        "guts-three-card",
-        **{"setting__short-stack": short, "agreed__the table's ante": "10"},
-    )
+    start(dealer, game, **{"setting__short-stack": short, "agreed__the table's ante": "10"})
     dealer.press("Book: Each player antes")
     # Antes of 10: pot 40, each 30. Ann says guts, Bob challenges and wins.
-    guts_or_pass(dealer, passes=["Cat", "Dan"], guts="Ann")
+    guts_or_pass(dealer, passes=["Cat", "Dan"], guts="Ann", game=game)
     dealer.press("Next: Show and settle")
     enter(dealer, ann, "Ah Kd 9c")
     enter(dealer, bob, "Qh Qd 3c")
@@ -346,7 +368,7 @@ def test_a_guts_er_short_of_the_penalty(dealer, four, short, rides_on, cat_ends)
     if short == "owe":
         assert "owes 50" in dealer.page()
     dealer.press("Deal")
-    guts_or_pass(dealer, passes=["Ann", "Bob", "Dan"])
+    guts_or_pass(dealer, passes=["Ann", "Bob", "Dan"], game=game)
     dealer.press("Give the pot to Cat")
     # pay-all: 0 + 70 + 60 + 30 = 160. owe: 0 + 70 + 110 + 30 = 210, less Ann's 50 owed = 160.
     assert dealer.stacks(*four) == [0, 70, cat_ends, 30]

@@ -197,17 +197,33 @@ def test_a_lone_stayer_must_beat_the_deck_and_matches_are_capped(dealer, four):
     assert rides(dealer) == 0
 
 
-def test_auction_guts_bids_for_the_mystery_hand(dealer, four):
+@pytest.mark.parametrize(
+    ("bids", "bidders", "after_match", "riding"),
+    [
+        # The stayers bid after the fists; the bid of 2 goes into this pot (6): Bob matches
+        # 6 (33), Ann takes 6: 39 - 2 + 6 = 43. 6 ride.
+        ("pot", "stayers", [43, 33, 39, 39], 6),
+        # Everyone may bid before the fists; the bid goes into the next pot: the pot stays
+        # 4, Bob matches 4 (35), Ann takes 4: 39 - 2 + 4 = 41. 4 + 2 = 6 ride.
+        ("next-pot", "everyone", [41, 35, 39, 39], 6),
+    ],
+)
+def test_auction_guts_bids_for_the_mystery_hand(dealer, four, bids, bidders, after_match, riding):
     ann, bob, _cat, _dan = four
-    start(dealer, "guts-two-card", options=["auction"], **ANTE)
+    chosen = {"setting__auction-bids": bids, "setting__auction-bidders": bidders}
+    start(dealer, "guts-two-card", options=["auction"], **chosen, **ANTE)
     dealer.press("Book: Each player pays the table's ante")
     dealer.press("Next: Deal two")
     dealer.press("Next: Mystery hand")
+    if bidders == "everyone":
+        dealer.press("Next: Auction the mystery hand")
+        dealer.press("Book: The winning bidder pays their bid", role__actor=ann.pk, bet=2)
     dealer.press("Next: Chip or no chip")
     name(dealer, "Who drops out", "Cat", "Dan")
-    # Ann and Bob stay; Ann bids 2 for the mystery hand, into the pot: 6 (Ann 37).
-    dealer.press("Next: Auction the mystery hand")
-    dealer.press("Book: The winning bidder pays their bid", role__actor=ann.pk, bet=2)
+    if bidders == "stayers":
+        # Ann and Bob stay; Ann bids 2 for the mystery hand.
+        dealer.press("Next: Auction the mystery hand")
+        dealer.press("Book: The winning bidder pays their bid", role__actor=ann.pk, bet=2)
     assert dealer.stacks(*four) == [37, 39, 39, 39]
     dealer.press("Next: Show and settle")
     enter(dealer, ann, "Qh Qd")  # the mystery hand she bought
@@ -215,12 +231,14 @@ def test_auction_guts_bids_for_the_mystery_hand(dealer, four):
     page, sent = showdown_fill(dealer)
     assert sent["fire"] == ["match"]
     dealer.press("Book the showdown", page=page)
-    # Bob matches 6: 33. Ann takes 6: 43. 6 ride.
-    assert dealer.stacks(*four) == [43, 33, 39, 39]
+    assert dealer.stacks(*four) == after_match
+    assert rides(dealer) == riding
     dealer.press("Deal")
     dealer.press("Next: Mystery hand")
+    if bidders == "everyone":
+        dealer.press("Next: Auction the mystery hand")
     dealer.press("Next: Chip or no chip")
     name(dealer, "Who drops out", "Ann", "Cat", "Dan")
     dealer.press("Give the pot to Bob")
-    # 33 + 6 = 39. 43 + 39 + 39 + 39 = 160.
-    assert dealer.stacks(*four) == [43, 39, 39, 39]
+    # Bob takes the 6: 43 + 39 + 39 + 39 = 160, or 41 + 41 + 39 + 39 = 160.
+    assert dealer.stacks(*four) == [after_match[0], after_match[1] + 6, 39, 39]

@@ -84,7 +84,10 @@ def test_buddhas_folly_losers_match_until_nobody_is_left_to_match(dealer, four):
     assert rides(dealer) == 0
 
 
-def test_buddhas_folly_all_drop_penalty_paid_chips_a_tie_nobody_wins_and_a_debt(dealer, four):
+@pytest.mark.parametrize(("cannot_pay", "riding"), [("owe", 64), ("pay-all-in", 27)])
+def test_buddhas_folly_all_drop_penalty_paid_chips_a_tie_nobody_wins_and_a_short_loser(
+    dealer, four, cannot_pay, riding
+):
     ann, bob, cat, dan = four
     start(
         dealer,
@@ -94,7 +97,7 @@ def test_buddhas_folly_all_drop_penalty_paid_chips_a_tie_nobody_wins_and_a_debt(
             "setting__nobody-in": "redeal-no-ante",
             "setting__tie-best": "carry-pot",
             "setting__declaration-chip": "paid",
-            "setting__cannot-pay": "owe",
+            "setting__cannot-pay": cannot_pay,
             "agreed__the table's ante": "2",
         },
     )
@@ -138,11 +141,12 @@ def test_buddhas_folly_all_drop_penalty_paid_chips_a_tie_nobody_wins_and_a_debt(
     page, sent = showdown_fill(dealer)
     assert sent["match:role-losers"] == [str(cat.pk)]
     dealer.press("Book the showdown", page=page)
-    # Dan takes 64: 35 + 64 = 99. Cat owes the match of 64 with 27: she pays 27 and
-    # owes 37 on a marker. 64 ride. 17 + 17 + 0 + 99 + 64 - 37 = 160.
+    # Dan takes 64: 35 + 64 = 99. Cat has 27 of the match of 64: she pays 27 and owes
+    # the other 37 on a marker (64 ride: 17 + 17 + 0 + 99 + 64 - 37 = 160), or pays
+    # what she has and that is all (27 ride: 17 + 17 + 0 + 99 + 27 = 160).
     assert dealer.stacks(*four) == [17, 17, 0, 99]
-    assert rides(dealer) == 64
-    assert "owes 37" in dealer.page()
+    assert rides(dealer) == riding
+    assert ("owes 37" in dealer.page()) == (cannot_pay == "owe")
 
 
 # Black Russian. From the rule page: a three-trick game with a turned-up trump.
@@ -311,8 +315,8 @@ def test_boo_ray_no_trick_pays_the_penalty_into_the_next_pot(dealer, four):
     dealer.press("Deal")
     boo_ray_declare(dealer, out=[])
     boo_ray_tricks(dealer)
-    settle(dealer, nobody=True, boo_ray=[dan])
-    # Dan pays 3: 36. The pot of 3 stays, and Dan's 3 join it: 6 ride.
+    settle(dealer, nobody=True, boo_ray=[dan], carry_over=[])
+    # Dan pays 3: 36. The pot of 3 stays (carried over), and Dan's 3 join it: 6 ride.
     assert dealer.stacks(*four) == [43, 39, 36, 36]
     assert rides(dealer) == 6
 
