@@ -78,7 +78,13 @@ def test_the_pot_rides_until_a_guts_call_goes_unchallenged(dealer, four):
     # challenge, Ann passes. Cat's pair of queens beats Bob's ace high.
     dealer.press("Deal")
     assert "Ante in" not in buttons(dealer.page())
-    guts_or_pass(dealer, passes=["Ann"], guts="Bob")
+    guts_or_pass(dealer, passes=["Ann"])
+    # Ann passed: naming her as the guts-er is refused, with the reason, and changes nothing.
+    before = journal(dealer.page())
+    refused = dealer.press("Record: Who said guts first", expect=400, seats=[str(ann.pk)])
+    assert "Ann is not in the hand any more." in refused
+    assert journal(dealer.page()) == before
+    name(dealer, "Who said guts first", "Bob")
     dealer.press("Next: Show and settle")
     enter(dealer, bob, "Ah Kd 9c")
     enter(dealer, cat, "Qh Qd 3c")
