@@ -667,6 +667,7 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
                 fires=rule.fires,
                 placed=placed,
                 payer=rule.payer,
+                payee=rule.payee,
                 takes_a_life=rule.takes_a_life,
                 carries=games.ends_deal(rule),
             )

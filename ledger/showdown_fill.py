@@ -64,6 +64,7 @@ class Ask:
     fires: Fires | None = None
     placed: frozenset[str] = frozenset()  # where `fires.role`'s hand must place, at this table
     payer: str | None = None  # the rule's payer role
+    payee: str | None = None  # the rule's payee role (a pot an earlier firing fills)
     takes_a_life: bool = False  # each payer loses one of their lives
     carries: bool = False  # it carries the whole pot to the next deal: nobody wins this one
 
@@ -300,18 +301,22 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
         fires = (race and top) or (
             ask.fires is not None and _fires(ask.fires, ask.placed, table, ranked_top)
         )
-        if fires and _moves_something(ask, found, table):
+        filled = {a.payee for a in asks if a.rule in fire}
+        if fires and _moves_something(ask, found, table, filled):
             fire.append(ask.rule)
     carrying = {ask.rule for ask in asks if ask.carries}
     return roles, [r for r in fire if r not in carrying] + [r for r in fire if r in carrying]
 
 
-def _moves_something(ask: Ask, found: Mapping[str, list[int]], table: _Table) -> bool:
-    """Whether a fired rule has someone to pay it, or a pot holding something to pay it from."""
+def _moves_something(
+    ask: Ask, found: Mapping[str, list[int]], table: _Table, filled: Collection[str | None]
+) -> bool:
+    """Whether a fired rule has someone to pay it, or a pot holding something to pay it from
+    (now, or once a rule fired before it has paid into that pot)."""
     if ask.payer in FILLED_ROLES or ask.payer in NAMED_ONE:
         return bool(found.get(ask.payer))
     if ask.payer in table.held:
-        return table.held[ask.payer] > 0
+        return table.held[ask.payer] > 0 or ask.payer in filled
     return True
 
 

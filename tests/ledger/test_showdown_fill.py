@@ -283,3 +283,9 @@ def test_a_rule_with_nobody_to_pay_or_an_empty_pile_is_not_ticked():
     assert done.fire == []
     done = fill(everyone_tied, seats=two, pots=[{1, 2}], asks=[fines], held={"side_pot": 10})
     assert done.fire == ["fines-join"]
+    # An empty pile a rule fired first pays into (a forfeit into it) has something to carry.
+    forfeit = Ask("forfeit", (), fires=Fires(always=True), payer="each_player", payee="side_pot")
+    done = fill(
+        everyone_tied, seats=two, pots=[{1, 2}], asks=[forfeit, fines], held={"side_pot": 0}
+    )
+    assert done.fire == ["forfeit", "fines-join"]
