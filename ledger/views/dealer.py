@@ -123,7 +123,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         ),
         all_out_told=[rules[r] for r in spec.all_out if r in rules and games.ends_deal(rules[r])],
         described=_described(phase, rules, halves),
-        asks=_asks(phase, view, moot=bool(forward) and forward.move in ("all_out", "fold_out")),
+        asks=_asks(phase, view, moot=_left_alone(phase, view.situation)),
         showdown=forward is not None and forward.move == "showdown",
         forward=forward,
         next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
@@ -294,6 +294,13 @@ def _seat_left_of_dealer(hand: Hand, which: str) -> int:
     start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
     steps = 2 if which == "second_left_of_dealer" else 1
     return order[(start + steps) % len(order)]
+
+
+def _left_alone(phase, situation) -> bool:
+    """One player or nobody is left, at a step not played for just that: what it has not
+    asked yet (who said guts first) is moot, as `flow.forward` has it."""
+    left = situation.players_left if situation is not None else 2
+    return left <= 1 and not (phase and phase.only_if in ("nobody_in", "one_in"))
 
 
 def _asks(phase, view: state.Table, moot: bool = False) -> list[dict]:
