@@ -178,6 +178,14 @@ def next_step(page, title: str) -> None:
     press(page, f"Next: {title} →")
 
 
+def name_who(page, words: str, *names: str) -> None:
+    """Record what the step asks ("Who passes"), ticking these players (none: nobody)."""
+    form = page.locator("#deal form").filter(has=button(page, f"Record: {words}"))
+    for name in names:
+        form.get_by_label(name, exact=True).check()
+    press(page, f"Record: {words}")
+
+
 def charge_form(page, rule: str):
     return page.locator("#deal form").filter(
         has=page.locator(f'input[name="rule"][value="{rule}"]')

@@ -37,8 +37,8 @@ Guts (3-card), no options, the settings at their defaults (ante only into
 an empty pot). Ann deals first.
 
     deal 1  Ante in, 1 each (pot 3)           Ann 59   Bob 29   Cat  9
-            Guts or pass: all pass; the pot stays for the next deal: rides 3, pot 0
-            Show and settle with nothing in the pot: the deal ends, the 3 still ride
+            Guts or pass: all pass; "Nobody stayed in": the deal ends, the pot
+            rides for the next deal: rides 3, pot 0
     deal 2  the 3 ride in (pot 3); the deal opens past the ante on "Deal three"
             Ann says guts, Bob challenges and loses: Bob pays the pot just won
             (3) into the next pot, Ann takes the 3
@@ -103,6 +103,7 @@ from tests.browser.table import (
     charge_form,
     claim,
     join_url,
+    name_who,
     next_step,
     press,
     set_up,
@@ -300,12 +301,13 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
-    book(page, "all-pass")
-    table.agree("Guts or pass", [])
-    table.rides(3)
-    next_step(page, "Show and settle")
-    table.agree("Show and settle", [])
-    showdown(page)
+    name_who(page, "Who passes", "Ann", "Bob", "Cat")
+    # One way on, named for what it does: no "Next", no "Deal again now".
+    expect(page.get_by_role("heading", name="Nobody stayed in")).to_be_visible()
+    expect(page.locator("#deal form.forward button")).to_have_text(
+        ["End the deal: the pot rides to the next deal"]
+    )
+    press(page, "End the deal: the pot rides to the next deal")
     table.agree(None, [])
     table.rides(3)
     expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
@@ -319,6 +321,8 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
+    name_who(page, "Who passes", "Cat")
+    name_who(page, "Who said guts first", "Ann")
     next_step(page, "Show and settle")
     table.agree("Show and settle", ["Main pot: 3"])
     showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
@@ -331,9 +335,8 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
-    next_step(page, "Show and settle")
-    table.agree("Show and settle", ["Main pot: 3"])
-    showdown(page, winners=("Cat",))
+    name_who(page, "Who passes", "Ann", "Bob")
+    press(page, "Give the pot to Cat")
     table.agree(None, [])
     table.stacks(Ann=62, Bob=26, Cat=12)
     table.rides(None)
