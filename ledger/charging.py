@@ -148,9 +148,12 @@ def showdown(
     with transaction.atomic():
         booked = [book(play, b, recorded_by=recorded_by) for b in bookings]
         postings = [p for p in booked if p is not None]
-        if not winners and not low_winners:
-            # Said before the rules filled an empty pot (a forfeit into it): nobody wins it.
-            winners = [[] for _ in play.showdown_pots()]
+        if not any(winners) and not any(low_winners or []):
+            # Nobody wins, said against the pots as they were before the rules fired: a
+            # forfeit into an empty pot filled it, a tie nobody wins carried it all on.
+            pots = play.showdown_pots()
+            winners = [[] for _ in pots]
+            low_winners = None if low_winners is None else [[] for _ in pots]
         postings.append(
             play.award(winners=winners, low_winners=low_winners, recorded_by=recorded_by)
         )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ledger.charges import PER_ONCE, PER_ROLES
+from ledger.charges import HELD_POTS, PER_ONCE, PER_ROLES
 from rulebook.schema import MoneyRule
 
 # Roles a seat plays alone; the others name several seats.
@@ -149,6 +149,8 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
         return False
     if covers(rule):
         return False  # the ledger books it with the rules it covers
+    if rule.amount is None and rule.payer not in HELD_POTS:
+        return False  # no amount: it moves what a pot holds, and its payer is no pot (words)
     return needs(rule).booked_by_hand
 
 

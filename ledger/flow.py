@@ -33,7 +33,7 @@ class Step(Protocol):
 
 Move = Literal[
     "name",  # the step asks the table to name who drops out, passes or knocked
-    "all_out",  # nobody is left in the hand: the pot goes where the game says, deal again
+    "all_out",  # nobody is left in the hand: fire the game's all-out rules, the pot rides
     "next",  # go on to the next step
     "open_round",  # open this step's betting round
     "betting",  # a round is open: the players bet on the table
@@ -74,6 +74,10 @@ def applies(step: Step, situation: Situation) -> bool:
         return not situation.pot_empty
     if step.only_if == "first_deal":
         return situation.first_deal
+    if step.only_if == "nobody_in":
+        return situation.players_left == 0
+    if step.only_if == "one_in":
+        return situation.players_left == 1
     return True
 
 
@@ -141,10 +145,8 @@ def forward(steps: Sequence[Step], step_id: str | None, situation: Situation) ->
     """The action that moves play on from this step; every reachable state has one."""
     if situation.settled:
         return Forward("next_deal")
-    if situation.players_left == 0:
-        return Forward("all_out")
-    if situation.players_left == 1:
-        return Forward("fold_out")
+    if situation.players_left <= 1:
+        return _left_alone(steps, step_id, situation)
     if situation.betting_open:
         return Forward("betting", step_id)
     if not steps:
@@ -181,3 +183,24 @@ def rules_at(steps: Sequence[Step], index: int, fold_out: Sequence[str] = ()) ->
         found = [rule for step in steps[index:] for rule in step.money]
         return [rule for rule in dict.fromkeys(found) if rule not in fold_out]
     return list(steps[index].money)
+
+
+def _left_alone(steps: Sequence[Step], step_id: str | None, situation: Situation) -> Forward:
+    """One player or nobody is left: the steps played only then, else the pot goes at once.
+
+    A step played only when nobody stayed in (the coward's tax) or one player
+    alone did (facing the gooches, the deck's two cards) comes next when it is
+    the next step the table plays, and waits there for what it asks (did the
+    lone player lose to the deck); anything else the step asked is moot now.
+    With no such step: nobody left, the pot rides (`all_out`); one, they take
+    it (`fold_out`).
+    """
+    alone = "nobody_in" if situation.players_left == 0 else "one_in"
+    if steps and not situation.betting_open:
+        step = steps[index_of(steps, step_id)]
+        if step.only_if == alone and any(a.role not in situation.named_here for a in step.asks):
+            return Forward("name", step.id)
+        following = after(steps, step.id, situation)
+        if following is not None and steps[index_of(steps, following)].only_if == alone:
+            return Forward("next", following)
+    return Forward("all_out" if situation.players_left == 0 else "fold_out")

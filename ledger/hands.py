@@ -674,7 +674,10 @@ class Play:
         if riding:
             parts.append(f"{riding} rides to the next deal")
         if not named:
-            return f"Nobody wins the pot: {'; '.join(parts) or 'it was empty'}"[:200]
+            # Everyone passed or dropped: the journal says so, not only that nobody won.
+            nobody_in = all(seat in self.state.folded for seat in self.hand.seat_order)
+            lead = "Nobody stayed in" if nobody_in else "Nobody wins the pot"
+            return f"{lead}: {'; '.join(parts) or 'it was empty'}"[:200]
         return "; ".join(parts)[:200]
 
 

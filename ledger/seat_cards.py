@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ledger import card_sight, charging, facts, flow, games, hands, showdown_fill
 from ledger.actors import READ_ONLY, Actor, Forbidden, recorder, seat_key_of
 from ledger.journal import LedgerError
-from ledger.models import Hand, HandCards, Posting, Seat, ShowdownKept
+from ledger.models import Account, Hand, HandCards, Posting, Seat, ShowdownKept
 from rulebook import cards as deck
 from rulebook import dealer
 from rulebook.models import Game
@@ -628,7 +628,17 @@ def fill_of(hand: Hand, play: hands.Play, result, names, still_in) -> showdown_f
         declared=declared,
         named={role: seats for role, (seats, _) in play.state.named.items()},
         lives=games.lives_left(hand.run, game) if hand.run_id and game else None,
+        held=held_pots(play),
     )
+
+
+def held_pots(play: hands.Play) -> dict[str, int]:
+    """What the pots a rule may pay out of hold now: this hand's, the next one's, the pile's."""
+    return {
+        "pot": play.pot,
+        "next_pot": play.balance(Account.key_for(Account.Kind.RIDING, None, None)),
+        "side_pot": play.balance(Account.key_for(Account.Kind.INFRACTION, None, None)),
+    }
 
 
 def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
@@ -657,7 +667,9 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
                 fires=rule.fires,
                 placed=placed,
                 payer=rule.payer,
+                payee=rule.payee,
                 takes_a_life=rule.takes_a_life,
+                carries=games.ends_deal(rule),
             )
         )
     return found

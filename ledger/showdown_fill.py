@@ -64,7 +64,9 @@ class Ask:
     fires: Fires | None = None
     placed: frozenset[str] = frozenset()  # where `fires.role`'s hand must place, at this table
     payer: str | None = None  # the rule's payer role
+    payee: str | None = None  # the rule's payee role (a pot an earlier firing fills)
     takes_a_life: bool = False  # each payer loses one of their lives
+    carries: bool = False  # it carries the whole pot to the next deal: nobody wins this one
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ def fill(
     declared: Mapping[int, str] | None = None,
     named: Mapping[str, Sequence[int]] | None = None,
     lives: Mapping[int, int] | None = None,
+    held: Mapping[str, int] | None = None,
 ) -> Fill:
     """The showdown form's answers from the helper's result.
 
@@ -135,7 +138,9 @@ def fill(
     seat order; `pots`: who can win each pot, main pot first; `declared`:
     what each player declared, when the table entered it (else the result's);
     `named`: what the table named at earlier steps (who knocked), by role;
-    `lives`: in a game of lives, each player's lives before this showdown.
+    `lives`: in a game of lives, each player's lives before this showdown;
+    `held`: what the pots hold now (`pot`, `next_pot`, `side_pot`), so a
+    rule paying out of an empty one is not fired.
     """
     by_name = {name: seat for seat, name in seats.items()}
     killed = {seat for name, seat in by_name.items() if _killed(result.hands.get(name))}
@@ -151,6 +156,8 @@ def fill(
 
     main = _main_key(result)
     high = tiers(main)
+    if mode == "plain":
+        high = _tie_broken(high, asks, named or {})
     low = tiers("low") if main != "low" else []
     eligible = [frozenset(p) for p in pots]
     if mode == "declare":
@@ -188,9 +195,13 @@ def fill(
         high=high,
         tiers=tiers,
         named={role: list(found) for role, found in (named or {}).items()},
+        held=dict(held or {}),
     )
     roles, fire = _roles(asks, table)
     answer = Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
+    if any(ask.carries and ask.rule in fire for ask in asks) and mode == "plain":
+        # A rule carries the whole pot on (a tie nobody wins): nobody takes it.
+        answer = Fill(**(answer.__dict__ | {"win": [[] for _ in eligible], "nobody": True}))
     if lives is not None:
         answer = _last_one_standing(answer, asks, lives, eligible)
     return answer
@@ -225,6 +236,7 @@ class _Table:
     high: list[list[int]]
     tiers: Callable[[str], list[list[int]]]
     named: dict[str, list[int]]
+    held: dict[str, int] = field(default_factory=dict)
 
     def named_one(self, role: str) -> int | None:
         found = self.named.get(role, [])
@@ -237,15 +249,26 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
     A named player (the knocker, the caller) plays their own role and, in a
     rule that names it, is no stayer (the stayers the knocker pays); a rule
     whose `fires` names them makes them its one `loser` when beaten, and its
-    `winners` every hand that beat theirs.
+    `winners` every hand that beat theirs. When a rule the cards fire carries
+    the whole pot on, nobody wins it: everyone who showed lost, the tied too.
+    A rule is not fired when it would move nothing: nobody plays its payer, or
+    the pot it pays out of is empty. Rules carrying the pot on fire last, so
+    the others count the pot before it goes.
     """
     roles: dict[str, dict[str, list[int]]] = {}
     fire: list[str] = []
     lowest = table.high[-1] if table.high else []
+    top_of_all = table.high[0] if table.high else []
+    nobody_wins = any(
+        ask.carries and ask.fires is not None and _fires(ask.fires, ask.placed, table, top_of_all)
+        for ask in asks
+    )
     for ask in asks:
         race = ask.race if ask.race and _tiers(table.result, ask.race) else None
         ranked = table.tiers(race) if race else table.high
         top = ranked[0] if ranked else []
+        if nobody_wins and not race:
+            ranked, top = [[], *ranked], []
         about = table.named_one(ask.fires.role) if ask.fires and ask.fires.role else None
         # A named player this rule names (the knocker it pays) is no stayer of its own rule.
         named_here = {role for role, _ in ask.roles} & NAMED_ONE
@@ -274,12 +297,52 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
                 found[role] = list(seats_now)
         if found:
             roles[ask.rule] = found
+        ranked_top = table.high[0] if nobody_wins and not race and table.high else top
         # A rule paying one best hand is not ticked on a tie for it: the table says who.
         untied = all(role in found for role, many in ask.roles if role in TOP_ROLES and not many)
-        cards_fire = ask.fires is not None and _fires(ask.fires, ask.placed, table, top)
-        if (race and top) or (cards_fire and untied):
+        cards_fire = ask.fires is not None and _fires(ask.fires, ask.placed, table, ranked_top)
+        fires = (race and top) or (cards_fire and untied)
+        filled = {a.payee for a in asks if a.rule in fire}
+        if fires and _moves_something(ask, found, table, filled):
             fire.append(ask.rule)
-    return roles, fire
+    carrying = {ask.rule for ask in asks if ask.carries}
+    return roles, [r for r in fire if r not in carrying] + [r for r in fire if r in carrying]
+
+
+def _moves_something(
+    ask: Ask, found: Mapping[str, list[int]], table: _Table, filled: Collection[str | None]
+) -> bool:
+    """Whether a fired rule has someone to pay it, or a pot holding something to pay it from
+    (now, or once a rule fired before it has paid into that pot)."""
+    if ask.payer in FILLED_ROLES or ask.payer in NAMED_ONE:
+        return bool(found.get(ask.payer))
+    if ask.payer in table.held:
+        return table.held[ask.payer] > 0 or ask.payer in filled
+    return True
+
+
+def _tie_broken(
+    high: list[list[int]], asks: Sequence[Ask], named: Mapping[str, Sequence[int]]
+) -> list[list[int]]:
+    """The tiers with a tie for the best settled as a rule's `tied_when` says: the named player
+    (the guts-er, the knocker) wins it alone when the rule counts a tie as their best, or
+    drops below the others when it counts as their being beaten."""
+    if not high or len(high[0]) < 2:
+        return high
+    for ask in asks:
+        fires = ask.fires
+        if fires is None or fires.role is None or "tied" in fires.hand_is:
+            continue
+        found = list(named.get(fires.role, []))
+        if "tied" not in ask.placed or len(found) != 1 or found[0] not in high[0]:
+            continue
+        seat = found[0]
+        rest = [s for s in high[0] if s != seat]
+        if "best" in fires.hand_is:
+            return [[seat], rest, *high[1:]]
+        if "beaten" in fires.hand_is:
+            return [rest, [seat], *high[1:]]
+    return high
 
 
 def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[int]) -> bool:
@@ -293,6 +356,8 @@ def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[in
         placed = "best" if top == [seat] else "tied" if seat in top else "beaten"
         if placed not in ask_placed:
             return False
+    if fires.best_tied and len(top) < 2:
+        return False
     made = _winning_hand(table, top)
     if fires.winner_holds is not None and not (made and _holds(made, fires.winner_holds)):
         return False

@@ -72,6 +72,12 @@ class VariantDetailSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text="Ids of the rules fired when everyone else folds, before the pot is awarded.",
     )
+    all_out = serializers.ListField(
+        source="spec.all_out",
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="Ids of the rules fired when nobody stays in, before the pot rides.",
+    )
 
     class Meta:
         model = Game
@@ -85,6 +91,7 @@ class VariantDetailSerializer(serializers.ModelSerializer):
             "phases",
             "anytime",
             "fold_out",
+            "all_out",
             "rules",
         ]
 

@@ -254,12 +254,16 @@ NamedRole = Literal["folded", "knocker", "caller"]
 # A named role one player plays; the others name any number of players.
 ONE_NAMED = ("knocker", "caller")
 # A condition the live table checks when it reaches a step; the step is skipped otherwise.
+# The pot's are decided as the deal starts; who is left in, as the hand goes (everyone
+# passed: the coward's tax; one player stayed: the gooches, the deck's two cards).
 ONLY_IF: dict[str, str] = {
     "pot_empty": "Only when the pot is empty",
     "pot_not_empty": "Only when there is something in the pot",
     "first_deal": "Only on the game's first deal",
+    "nobody_in": "Only when nobody stayed in",
+    "one_in": "Only when one player alone stayed in",
 }
-OnlyIf = Literal["pot_empty", "pot_not_empty", "first_deal"]
+OnlyIf = Literal["pot_empty", "pot_not_empty", "first_deal", "nobody_in", "one_in"]
 # A rule named in words on a button: its first clause, cut at a word past this many characters.
 RULE_WORDS_MOST = 70
 # What players call a betting round must say which one; this says nothing.
@@ -293,7 +297,7 @@ SEEDS: dict[str, str] = {
 # Load-time errors, each naming the game (or the step) and the rule.
 RULE_OFFERED_NOWHERE = (
     "{game}: money rule {rule!r} is offered at no step; list it in a phase's money, "
-    "in anytime or in fold_out"
+    "in anytime, in fold_out or in all_out"
 )
 RULE_UNKNOWN = "{game}: {where}: unknown id {rule!r}"
 RULE_NOT_OFFERABLE = "{game}: {where} lists {rule!r}, which is not a money rule it can offer"
@@ -532,10 +536,13 @@ class Fires(Strict):
     `tied_when`: a tie counts too at a table whose settings chose these
     choices (a tie that counts as beating the knocker). `winner_holds` and
     `winner_lacks`: the winning hand is at least, and not, a class (a bonus
-    and the bigger bonus that replaces it). `always`: every showdown (the
-    lowest hand's forfeit). `lowest_alone`: one player alone holds the lowest
-    hand (a tie for lowest fires nothing: the round is dealt again).
-    Conditions given together must all hold.
+    and the bigger bonus that replaces it). `best_tied`: two or more hands tie
+    for the best (a tied pot that nobody wins and rides on). `always`: every
+    showdown (the lowest hand's forfeit). `lowest_alone`: one player alone
+    holds the lowest hand (a tie for lowest fires nothing: the round is dealt
+    again). Conditions given together must all hold. A tie that `tied_when`
+    counts is the named player's to win (when `hand_is` says best) or to lose
+    (beaten): the pot goes as that says.
     """
 
     role: NamedRole | None = None
@@ -543,6 +550,7 @@ class Fires(Strict):
     tied_when: dict[str, str] = {}
     winner_holds: HandIs | None = None
     winner_lacks: HandIs | None = None
+    best_tied: bool = False
     always: bool = False
     lowest_alone: bool = False
 
@@ -556,7 +564,12 @@ class Fires(Strict):
         if (self.role is None) != (not self.hand_is):
             raise ValueError("fires: give role and hand_is together")
         if not (
-            self.role or self.winner_holds or self.winner_lacks or self.always or self.lowest_alone
+            self.role
+            or self.winner_holds
+            or self.winner_lacks
+            or self.best_tied
+            or self.always
+            or self.lowest_alone
         ):
             raise ValueError("fires: say when the rule fires")
         return self
@@ -595,7 +608,7 @@ class MoneyRule(Strict):
     """One chip movement the ledger can book: who pays whom, how much.
 
     Where it is offered is not said here: the `money` lists of the phases,
-    and the game's `anytime` and `fold_out`, are the one source of truth, so
+    and the game's `anytime`, `fold_out` and `all_out`, are the one source of truth, so
     a rule can be offered at several steps and a step shows all its rules.
 
     `when` ties the rule to table settings (setting id -> choice id): the rule
@@ -997,6 +1010,7 @@ class Game(Strict):
     money: list[MoneyRule] = []
     anytime: list[str] = []
     fold_out: list[str] = []
+    all_out: list[str] = []
     settings: list[Setting] = []
     showdown: Showdown = Showdown()
     rankings: list[Ranking] = ["standard"]
@@ -1104,7 +1118,8 @@ class Game(Strict):
         A game's phases may offer any rule (an option's rule is offered there
         only while the option is on); an option's phases and `anytime` offer
         the game's rules and its own; the game's `anytime` offers the game's
-        rules; `fold_out` may name any rule, the table firing those in force.
+        rules; `fold_out` and `all_out` may name any rule, the table firing
+        those in force.
         """
         game_rules = {m.id for m in self.money}
         every_rule = game_rules | {m.id for o in self.options for m in o.money}
@@ -1124,6 +1139,7 @@ class Game(Strict):
             offer(f"phase {phase.id!r} money", phase.money, every_rule)
         offer("anytime", self.anytime, game_rules)
         offer("fold_out", self.fold_out, every_rule)
+        offer("all_out", self.all_out, every_rule)
         for option in self.options:
             own = game_rules | {m.id for m in option.money}
             for phase in _option_phases(option):

@@ -100,12 +100,18 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     forward = view.forward
     booked = charging.booked_at(hand, phase.id) if phase else set()
     shown = [p for p in phases if flow.applies(p, view.situation) or p.id == hand.step]
+    nobody_in = forward is not None and forward.move == "all_out"
+    # Nobody left in: the step's own rules are moot unless it is played only then (the
+    # coward's tax); the game's all-out rules are offered, those carrying the pot on told.
+    here = flow.rules_at(phases, index, spec.fold_out)
+    if nobody_in and not (phase and phase.only_if == "nobody_in"):
+        here = []
     ctx.update(
         phases=shown,
         step=next((i for i, p in enumerate(shown) if phase and p.id == phase.id), 0),
         phase=phase,
         in_hand=in_hand,
-        forms=_forms(flow.rules_at(phases, index, spec.fold_out), rules, view, booked, halves),
+        forms=_forms(here, rules, view, booked, halves),
         after_showdown=bool(phase) and not flow.rules_at(phases, index) and bool(phase.money),
         anytime=_forms(
             dealer.anytime_rules(spec, dealer.chosen_options(spec, run.options)),
@@ -114,8 +120,16 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
             set(),
         ),
         fold_out=_forms(spec.fold_out, rules, view, booked, halves),
+        all_out=_forms(
+            [r for r in spec.all_out if r in rules and not games.ends_deal(rules[r])],
+            rules,
+            view,
+            booked,
+            halves,
+        ),
+        all_out_told=[rules[r] for r in spec.all_out if r in rules and games.ends_deal(rules[r])],
         described=_described(phase, flow.rules_at(phases, index), rules, halves),
-        asks=_asks(phase, view),
+        asks=_asks(phase, view, moot=_left_alone(phase, view.situation)),
         again_to=_phase(phases, flow.may_go_again(phases, hand.step or None, view.situation)),
         showdown=forward is not None and forward.move == "showdown",
         forward=forward,
@@ -330,8 +344,19 @@ def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
     return ticks
 
 
-def _asks(phase, view: state.Table) -> list[dict]:
-    """What the step asks the table to name (who drops out, who knocked), and what it said."""
+def _left_alone(phase, situation) -> bool:
+    """One player or nobody is left, at a step not played for just that: what it has not
+    asked yet (who said guts first) is moot, as `flow.forward` has it."""
+    left = situation.players_left if situation is not None else 2
+    return left <= 1 and not (phase and phase.only_if in ("nobody_in", "one_in"))
+
+
+def _asks(phase, view: state.Table, moot: bool = False) -> list[dict]:
+    """What the step asks the table to name (who drops out, who knocked), and what it said.
+
+    `moot`: one player or nobody is left, so what the step has not asked yet
+    (who called first) is asked no more; what it said stays shown.
+    """
     if phase is None or not phase.asks:
         return []
     named = view.named
@@ -339,6 +364,8 @@ def _asks(phase, view: state.Table) -> list[dict]:
     for asked in phase.asks:
         said = named.get(asked.role)
         done = said is not None and said[1] == phase.id
+        if moot and not done:
+            continue
         found.append(
             {
                 "asked": asked,

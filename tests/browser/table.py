@@ -178,14 +178,12 @@ def next_step(page, title: str) -> None:
     press(page, f"Next: {title} →")
 
 
-def record(page, words: str, *names: str) -> None:
-    """What the step asks the table to name ("Who passes"): tick the players, press Record."""
-    form = page.locator("#deal form.asked").filter(has_text=words)
+def name_who(page, words: str, *names: str) -> None:
+    """Record what the step asks ("Who passes"), ticking these players (none: nobody)."""
+    form = page.locator("#deal form").filter(has=button(page, f"Record: {words}"))
     for name in names:
         form.get_by_label(name, exact=True).check()
-    with page.expect_navigation():
-        form.get_by_role("button", name=f"Record: {words}").click()
-    expect(page.locator(REFUSED)).to_have_count(0)
+    press(page, f"Record: {words}")
 
 
 def charge_form(page, rule: str):

@@ -7,22 +7,21 @@ rule, and book the showdown. Then the night ends and the settlement says who
 pays whom. Every figure was worked out by hand from the games' rule data
 (rulebook/games/guts-three-card.yaml and trash-poker.yaml).
 
-Guts (3-card), with the Coward tax option, booked in the order the steps are
-listed (the coward tax could as well go before all-pass: either order leaves
-4 riding). The hand's step is stored with the hand and moved on with "Next:
-<step> →". One chip colour, a quarter, so the coward tax of 0.25 is 1 chip;
-the agreed "table's ante" is 1. The ante-when setting keeps its default (ante
-only into an empty pot), so later deals start past the ante step and play for
-what rides in. Seats in order Ann, Bob, Cat.
+Guts (3-card), with the Coward tax option. The hand's step is stored with
+the hand and moved on with "Next: <step> →"; "Guts or pass" records who
+passes and who said guts first. One chip colour, a quarter, so the coward tax
+of 0.25 is 1 chip; the agreed "table's ante" is 1. The ante-when setting
+keeps its default (ante only into an empty pot), so later deals start past
+the ante step and play for what rides in. Seats in order Ann, Bob, Cat.
 
     buy-ins                              Ann 20   Bob 20   Cat 20
     deal 1  ante, 1 each (pot 3)         Ann 19   Bob 19   Cat 19
-            Guts or pass: all pass, all-pass sends the pot on: rides 3, pot 0
-            coward tax: Bob's hand was best, he pays 0.25 = 1 (pot 1)
+            Guts or pass: all pass, so the Coward tax step comes next
+            coward tax: Bob's hand was best, he pays 0.25 = 1 (pot 4)
                                                   Bob 18
-            showdown, "Nobody wins" ticked: the pot's 1 rides too   rides 4
+            "Nobody stayed in": the deal ends, the pot rides   rides 4
     deal 2  the 4 ride in (pot 4), no ante: the pot is not empty, so the
-            deal opens on "Deal three"; the coward tax step books nothing
+            deal opens on "Deal three"; nobody passed them all, so no coward tax
             Ann says guts, Bob challenges and loses: challengers-match,
             Bob pays the pot just won (4) into the next pot; Ann takes the 4
                                          Ann 23   Bob 14            rides 4
@@ -107,13 +106,24 @@ def book(page, rule: str, *, who: str | None = None, count: int | None = None) -
     form = charge_form(page, rule)
     expect(form.get_by_role("button")).to_have_text(re.compile(r"^Book( again)?: \S"))
     if who is not None:
-        form.get_by_label(who, exact=True).check()
+        # A player who passed is labelled so ("Bob folded"), and may still pay (the coward tax).
+        form.get_by_label(re.compile(rf"^{re.escape(who)}( folded)?$")).check()
     if count is not None:
         form.get_by_label(re.compile(r"^How many")).fill(str(count))
     with page.expect_navigation():
         form.get_by_role("button").click()
     expect(page.locator(REFUSED)).to_have_count(0)
     assert_fits_the_phone(page)
+
+
+def name_who(page, words: str, *names: str) -> None:
+    """Record what the step asks ("Who passes"), ticking these players (none: nobody)."""
+    form = page.locator("#deal form").filter(has=button(page, f"Record: {words}"))
+    for name in names:
+        form.get_by_label(name, exact=True).check()
+    with page.expect_navigation():
+        button(form, f"Record: {words}").click()
+    expect(page.locator(REFUSED)).to_have_count(0)
 
 
 def expect_step(page, title: str) -> None:
@@ -252,8 +262,9 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
 
     # Deal 1, step by step: the ante starts the pot, and is shown booked, not offered again.
     expect_step(page, "Ante in")
+    # The coward tax is a step only once everyone has passed.
     expect(page.locator("nav.steps li")).to_have_text(
-        ["Ante in", "Deal three", "Guts or pass", "Coward tax", "Show and settle", "Next hand"]
+        ["Ante in", "Deal three", "Guts or pass", "Show and settle", "Next hand"]
     )
     assert_fits_the_phone(page, open_details=True)
     book(page, "ante")
@@ -265,24 +276,23 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     next_step(page, "Deal three")
     assert_fits_the_phone(page)
 
-    # Everybody passes: the pot goes on to the next deal.
+    # Everybody passes: the coward tax comes next.
     next_step(page, "Guts or pass")
     assert_fits_the_phone(page)
-    book(page, "all-pass")
-    expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 3")
-    expect(page.locator("#deal .pots li")).to_have_count(0)
+    name_who(page, "Who passes", "Ann", "Bob", "Cat")
+    expect(button(page, "Record: Who said guts first")).to_have_count(0)
 
     # The coward tax: Bob's hand would have won, so he pays a quarter, 1 chip.
     next_step(page, "Coward tax")
     assert_fits_the_phone(page)
     book(page, "coward-tax-pay", who="Bob")
     expect_stacks(page, Ann=19, Bob=18, Cat=19)
-    expect_pots(page, "Main pot: 1")
+    expect_pots(page, "Main pot: 4")
 
-    # Nobody said guts: the showdown with "Nobody wins" ticked, and the pot's chip rides too.
-    next_step(page, "Show and settle")
-    assert_fits_the_phone(page)
-    showdown(page)
+    # Nobody stayed in: one way on, and the pot rides.
+    expect(page.get_by_role("heading", name="Nobody stayed in")).to_be_visible()
+    with page.expect_navigation():
+        button(page, "End the deal: the pot rides to the next deal").click()
     expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 4 — every loser's payment")
     expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
     expect(page.get_by_role("heading", name="End Guts now")).to_be_visible()
@@ -295,12 +305,13 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
         button(page, "Deal").click()
     expect_step(page, "Deal three")
     expect(page.locator("nav.steps li")).to_have_text(
-        ["Deal three", "Guts or pass", "Coward tax", "Show and settle", "Next hand"]
+        ["Deal three", "Guts or pass", "Show and settle", "Next hand"]
     )
     expect_pots(page, "Main pot: 4")
     expect_stacks(page, Ann=19, Bob=18, Cat=19)
     next_step(page, "Guts or pass")
-    next_step(page, "Coward tax")
+    name_who(page, "Who passes", "Cat")
+    name_who(page, "Who said guts first", "Ann")
     next_step(page, "Show and settle")
     assert_fits_the_phone(page)
     showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
@@ -314,9 +325,9 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     expect_pots(page, "Main pot: 4")
     expect_step(page, "Deal three")
     next_step(page, "Guts or pass")
-    next_step(page, "Coward tax")
-    next_step(page, "Show and settle")
-    showdown(page, winners=("Ann",))
+    name_who(page, "Who passes", "Bob", "Cat")
+    with page.expect_navigation():
+        button(page, "Give the pot to Ann").click()
     expect_stacks(page, Ann=27, Bob=14, Cat=19)
     expect(page.locator("#deal .rides")).to_have_count(0)
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()

@@ -38,8 +38,8 @@ an empty pot). Ann deals first. The dealer records at "Guts or pass" who
 passes and who said guts first.
 
     deal 1  Ante in, 1 each (pot 3)           Ann 59   Bob 29   Cat  9
-            Guts or pass: all three pass; nobody stayed in: the deal ends
-            and the pot rides: rides 3, pot 0
+            Guts or pass: all pass; "Nobody stayed in": the deal ends, the pot
+            rides for the next deal: rides 3, pot 0
     deal 2  the 3 ride in (pot 3); the deal opens past the ante on "Deal three"
             Cat passes, Ann says guts, Bob challenges and loses: Bob pays the
             pot just won (3) into the next pot, Ann takes the 3
@@ -128,9 +128,9 @@ from tests.browser.table import (
     charge_form,
     claim,
     join_url,
+    name_who,
     next_step,
     press,
-    record,
     set_up,
     showdown,
     sign_in_and_seat,
@@ -328,9 +328,12 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Guts or pass", ["Main pot: 3"])
     # Everyone passes: the one way on says what it does, and the pot rides.
     expect(button(page, "Next: Show and settle →")).to_have_count(0)
-    record(page, "Who passes", "Ann", "Bob", "Cat")
+    name_who(page, "Who passes", "Ann", "Bob", "Cat")
+    # One way on, named for what it does: no "Next", no "Deal again now".
     expect(page.get_by_role("heading", name="Nobody stayed in")).to_be_visible()
-    expect(button(page, "Next: Show and settle →")).to_have_count(0)
+    expect(page.locator("#deal form.forward button")).to_have_text(
+        ["End the deal: the pot rides to the next deal"]
+    )
     press(page, "End the deal: the pot rides to the next deal")
     table.agree(None, [])
     table.rides(3)
@@ -345,8 +348,8 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
-    record(page, "Who passes", "Cat")
-    record(page, "Who said guts first", "Ann")
+    name_who(page, "Who passes", "Cat")
+    name_who(page, "Who said guts first", "Ann")
     next_step(page, "Show and settle")
     table.agree("Show and settle", ["Main pot: 3"])
     showdown(page, fire={"challengers-match": ["Bob"]}, winners=("Ann",))
@@ -359,7 +362,7 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
-    record(page, "Who passes", "Ann", "Bob")
+    name_who(page, "Who passes", "Ann", "Bob")
     press(page, "Give the pot to Cat")
     table.agree(None, [])
     table.stacks(Ann=62, Bob=26, Cat=12)
@@ -539,10 +542,10 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     for step in ("Deal five", "Start the discard pile", "Draw and discard"):
         next_step(page, step)
     next_step(page, "Last turn after a knock")
-    record(page, "Who knocked", "Ann")
+    name_who(page, "Who knocked", "Ann")
     next_step(page, "Stay or drop out")
     expect(button(page, "Next: Showdown and settle →")).to_have_count(0)
-    record(page, "Who drops out", "Cat")
+    name_who(page, "Who drops out", "Cat")
     book(page, "drop-out-chip")
     table.agree("Stay or drop out", ["Main pot: 3"])
     table.stacks(Ann=70, Bob=26, Cat=21)

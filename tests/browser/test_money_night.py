@@ -79,6 +79,7 @@ from tests.browser.table import (
     cells,
     claim,
     join_url,
+    name_who,
     next_step,
     press,
     seat_card,
@@ -197,6 +198,8 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     table.agree("Deal three", ["Main pot: 8"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 8"])
+    name_who(page, "Who passes", "Bob", "Cat")
+    name_who(page, "Who said guts first", "Ann")
     next_step(page, "Show and settle")
     table.agree("Show and settle", ["Main pot: 8"])
     showdown(page, fire={"challengers-match": ["Dan"]}, winners=("Ann",))
@@ -254,6 +257,8 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     table.agree("Deal three", ["Main pot: 3"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 3"])
+    name_who(page, "Who passes", "Ann")
+    name_who(page, "Who said guts first", "Bob")
     next_step(page, "Show and settle")
     table.agree("Show and settle", ["Main pot: 3"])
     showdown(page, fire={"gutser-pays-twice": ["Bob"]}, winners=("Cat",))
@@ -267,9 +272,9 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     table.agree("Deal three", ["Main pot: 6"])
     next_step(page, "Guts or pass")
     table.agree("Guts or pass", ["Main pot: 6"])
-    next_step(page, "Show and settle")
-    table.agree("Show and settle", ["Main pot: 6"])
-    showdown(page, winners=("Ann",))
+    # Bob and Cat pass: the call stands, and the pot is Ann's without a showdown.
+    name_who(page, "Who passes", "Bob", "Cat")
+    press(page, "Give the pot to Ann")
     table.agree(None, [])
     table.stacks(Ann=92, Bob=32, Cat=61)
     table.rides(None)

@@ -283,11 +283,16 @@ def test_rules_paid_per_player_in_a_role_ask_no_count():
     spec = GAMES["buddhas-folly"]
     fee = next(r for o in spec.options for r in o.money if r.id == "all-drop-fee")
     assert not facts.needs(fee).count
+    # The table's agreed ante (2 here), not the night's (1): 5 x 2 = 10.
     table = charges.Table(
-        seats=(1, 2, 3, 4, 5), dealer=5, stacks=dict.fromkeys(range(1, 6), 20), ante=1
+        seats=(1, 2, 3, 4, 5),
+        dealer=5,
+        stacks=dict.fromkeys(range(1, 6), 20),
+        ante=1,
+        agreed={ANTE: 2},
     )
     moved = charges.charge(fee, table, charges.Firing(roles={"best_hand": 2}))
-    assert [(t.source.seat, t.target.kind, t.chips) for t in moved] == [(2, "next_pot", 5)]
+    assert [(t.source.seat, t.target.kind, t.chips) for t in moved] == [(2, "next_pot", 10)]
 
 
 # --- Agreed amounts: shown prefilled, confirmed by Start, never made up -------------------------

@@ -145,3 +145,41 @@ def test_the_last_step_without_a_showdown_offers_to_end_the_deal():
 def test_a_settled_hand_offers_the_next_deal():
     situation = flow.Situation(pot_empty=True, players_left=3, settled=True)
     assert flow.forward([], None, situation) == flow.Forward("next_deal")
+
+
+def steps_of(slug: str, options=(), **chosen):
+    game = GAMES[slug]
+    picked = [o for o in game.options if o.id in options]
+    settings = {s.id: s.default for s in game.settings} | chosen
+    return dealer.hand_phases(game, picked, settings)
+
+
+def test_everyone_passing_ends_the_deal_at_once_and_nothing_else_is_asked():
+    steps = steps_of("guts-three-card")
+    passed = flow.Situation(pot_empty=False, players_left=0, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "words", passed) == flow.Forward("all_out")
+    one = flow.Situation(pot_empty=False, players_left=1, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "words", one) == flow.Forward("fold_out")
+
+
+def test_a_step_played_only_when_nobody_stayed_in_comes_next_then_the_deal_ends():
+    steps = steps_of("guts-three-card", options=["coward-tax"])
+    passed = flow.Situation(pot_empty=False, players_left=0, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "words", passed) == flow.Forward("next", "coward-show")
+    assert flow.forward(steps, "coward-show", passed) == flow.Forward("all_out")
+    contested = flow.Situation(
+        pot_empty=False, players_left=3, named_here=frozenset({"folded", "caller"})
+    )
+    assert flow.forward(steps, "words", contested) == flow.Forward("next", "showdown")
+
+
+def test_a_lone_stayer_faces_the_step_played_only_then_and_is_asked_how_it_went():
+    steps = steps_of("guts-three-card", options=["gooch"])
+    alone = flow.Situation(pot_empty=False, players_left=1, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "words", alone) == flow.Forward("next", "face-the-gooch")
+    there = replace(alone, named_here=frozenset())
+    assert flow.forward(steps, "face-the-gooch", there) == flow.Forward("name", "face-the-gooch")
+    beat_them_all = replace(alone, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "face-the-gooch", beat_them_all) == flow.Forward("fold_out")
+    lost = replace(beat_them_all, players_left=0)
+    assert flow.forward(steps, "face-the-gooch", lost) == flow.Forward("all_out")

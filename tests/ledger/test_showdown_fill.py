@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.showdown_fill import Ask, fill
+from rulebook.schema import Fires
 
 SEATS = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
 
@@ -201,3 +202,90 @@ def test_every_pot_goes_to_eligible_players_with_no_better_eligible_hand(order, 
         best = min(place[SEATS[s]] for s in pot)
         assert {place[SEATS[s]] for s in winners} == {best}
         assert {s for s in pot if place[SEATS[s]] == best} == set(winners)
+
+
+def test_a_tie_the_rule_gives_the_named_caller_is_theirs_alone():
+    # Ann said guts; Bob ties her; a tie counts as the guts-er's best at this table.
+    fires = Fires(role="caller", hand_is=["best"], tied_when={"tie": "gutser"})
+    match = Ask(
+        "match",
+        (("losers", True),),
+        fires=fires,
+        placed=fires.placed({"tie": "gutser"}),
+        payer="losers",
+    )
+    ranked = result(("high", [["Ann", "Bob"], ["Cat"]]))
+    done = fill(
+        ranked,
+        seats={1: "Ann", 2: "Bob", 3: "Cat"},
+        pots=[{1, 2, 3}],
+        asks=[match],
+        named={"caller": [1]},
+    )
+    assert done.win == [[1]]
+    assert done.fire == ["match"]
+    assert done.roles["match"]["losers"] == [2, 3]
+
+
+def test_a_tie_that_counts_as_beating_the_knocker_leaves_the_pot_to_the_others():
+    fires = Fires(role="knocker", hand_is=["beaten"], tied_when={"tie": "beaten"})
+    pays = Ask(
+        "beaten",
+        (("knocker", False), ("stayers", True)),
+        fires=fires,
+        placed=fires.placed({"tie": "beaten"}),
+        payer="knocker",
+    )
+    ranked = result(("high", [["Ann", "Bob"], ["Cat"]]))
+    done = fill(
+        ranked,
+        seats={1: "Ann", 2: "Bob", 3: "Cat"},
+        pots=[{1, 2, 3}],
+        asks=[pays],
+        named={"knocker": [1]},
+    )
+    assert done.win == [[2]]
+    assert done.fire == ["beaten"]
+
+
+def test_a_tie_nobody_wins_carries_the_pot_and_everyone_who_showed_matches():
+    carry = Ask("tie-carry", (), fires=Fires(best_tied=True), payer="pot", carries=True)
+    match = Ask("match", (("losers", True),), fires=Fires(always=True), payer="losers")
+    ranked = result(("high", [["Ann", "Bob"], ["Cat"]]))
+    done = fill(
+        ranked,
+        seats={1: "Ann", 2: "Bob", 3: "Cat"},
+        pots=[{1, 2, 3}],
+        asks=[carry, match],
+        held={"pot": 6},
+    )
+    assert done.win == [[]]
+    assert done.nobody
+    assert done.fire == ["match", "tie-carry"]  # the matches count the pot before it rides
+    assert done.roles["match"]["losers"] == [1, 2, 3]
+    alone = fill(
+        result(("high", [["Ann"], ["Bob", "Cat"]])),
+        seats={1: "Ann", 2: "Bob", 3: "Cat"},
+        pots=[{1, 2, 3}],
+        asks=[carry, match],
+        held={"pot": 6},
+    )
+    assert alone.win == [[1]]
+    assert alone.fire == ["match"]
+
+
+def test_a_rule_with_nobody_to_pay_or_an_empty_pile_is_not_ticked():
+    match = Ask("match", (("losers", True),), fires=Fires(always=True), payer="losers")
+    fines = Ask("fines-join", (), fires=Fires(always=True), payer="side_pot")
+    everyone_tied = result(("high", [["Ann", "Bob"]]))
+    two = {1: "Ann", 2: "Bob"}
+    done = fill(everyone_tied, seats=two, pots=[{1, 2}], asks=[match, fines], held={"side_pot": 0})
+    assert done.fire == []
+    done = fill(everyone_tied, seats=two, pots=[{1, 2}], asks=[fines], held={"side_pot": 10})
+    assert done.fire == ["fines-join"]
+    # An empty pile a rule fired first pays into (a forfeit into it) has something to carry.
+    forfeit = Ask("forfeit", (), fires=Fires(always=True), payer="each_player", payee="side_pot")
+    done = fill(
+        everyone_tied, seats=two, pots=[{1, 2}], asks=[forfeit, fines], held={"side_pot": 0}
+    )
+    assert done.fire == ["forfeit", "fines-join"]

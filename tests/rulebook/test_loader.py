@@ -146,7 +146,8 @@ def test_every_betting_phase_says_which_round_it_is_and_who_opens():
 
 def test_every_money_rule_is_offered_somewhere():
     for game in load_games():
-        offered = {r for p in game.phases for r in p.money} | set(game.anytime) | set(game.fold_out)
+        offered = {r for p in game.phases for r in p.money} | set(game.anytime)
+        offered |= set(game.fold_out) | set(game.all_out)
         for option in game.options:
             offered |= set(option.anytime)
             offered |= {r for i in option.phases.add for r in i.phase.money}
