@@ -146,7 +146,7 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
         return False
     if covers(rule):
         return False  # the ledger books it with the rules it covers
-    return needs(rule).booked_by_hand
+    return needs(rule, halves=halves).booked_by_hand
 
 
 def covers(rule: MoneyRule) -> bool:
