@@ -393,6 +393,7 @@ class Play:
             raise LedgerError(WINNERS_NEEDED.format(count=len(built)))
         rules = hand.config
         payouts: dict[int, int] = {}
+        halves: dict[str, dict[int, int]] = {"high": {}, "low": {}}  # a high-low award, by half
         riding = 0
         for index, pot in enumerate(built):
             high = list(winners[index])
@@ -412,7 +413,7 @@ class Play:
             elif low_winners is None:
                 share = pots.split(pot.amount, high, hand.seat_order, rules["odd_chip"])
             else:
-                share = pots.split_high_low(
+                by_half = pots.split_halves(
                     pot.amount,
                     high,
                     low,
@@ -420,6 +421,11 @@ class Play:
                     rules["odd_chip"],
                     odd_to=rules["odd_to"],
                 )
+                share = {}
+                for side, part in zip(("high", "low"), by_half, strict=True):
+                    for seat_id, chips in part.items():
+                        share[seat_id] = share.get(seat_id, 0) + chips
+                        halves[side][seat_id] = halves[side].get(seat_id, 0) + chips
             for seat_id, chips in share.items():
                 payouts[seat_id] = payouts.get(seat_id, 0) + chips
         pot_account = self.pot_account()
@@ -443,7 +449,7 @@ class Play:
                     "riding": riding,
                 },
                 memo=self._award_memo(
-                    payouts, riding, named=any(winners) or any(low_winners or [])
+                    payouts, riding, named=any(winners) or any(low_winners or []), halves=halves
                 ),
             )
             Hand.objects.filter(pk=hand.pk).update(status=Hand.Status.SETTLED)
@@ -598,15 +604,40 @@ class Play:
         names = {str(s.pk): s.person.name for s in self.seats.values()}
         return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names.get(m[1], m[0]), message)
 
-    def _award_memo(self, payouts: dict[int, int], riding: int, named: bool) -> str:
-        """What the award did, in words: who won what, what went back, what rides on."""
+    def _award_memo(
+        self,
+        payouts: dict[int, int],
+        riding: int,
+        named: bool,
+        halves: Mapping[str, Mapping[int, int]] | None = None,
+    ) -> str:
+        """What the award did, in words: who won what, what went back, what rides on.
+
+        In a high-low award each winner's line says the half they won ("Bob wins
+        6 (low)"), and both with each half's chips when one player won both.
+        """
         verb = "wins" if named else "gets back"
-        parts = [f"{self.seat_name(s)} {verb} {c}" for s, c in sorted(payouts.items()) if c]
+        parts = [
+            f"{self.seat_name(s)} {verb} {c}{_which_half(s, halves)}"
+            for s, c in sorted(payouts.items())
+            if c
+        ]
         if riding:
             parts.append(f"{riding} rides to the next deal")
         if not named:
             return f"Nobody wins the pot: {'; '.join(parts) or 'it was empty'}"[:200]
         return "; ".join(parts)[:200]
+
+
+def _which_half(seat_id: int, halves: Mapping[str, Mapping[int, int]] | None) -> str:
+    """The halves a high-low award gave this seat, as the memo says it: "(high)", "(low)",
+    "(high 7, low 6)"; nothing in an award with no halves."""
+    won = [(side, part[seat_id]) for side, part in (halves or {}).items() if part.get(seat_id)]
+    if not won:
+        return ""
+    if len(won) == 1:
+        return f" ({won[0][0]})"
+    return " (" + ", ".join(f"{side} {chips}" for side, chips in won) + ")"
 
 
 def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:
