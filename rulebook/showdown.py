@@ -343,11 +343,14 @@ def declares(
 def splits(
     game: schema.Game, options: Iterable[str] = (), settings: Mapping[str, str] | None = None
 ) -> bool:
-    """Whether the pot is split high and low, declared or not, as the table plays the game."""
-    if game.pot.kind in ("high_low", "high_low_declare"):
-        return True
+    """Whether the pot is split high and low, declared or not, as the table plays the game.
+
+    A game the helper ranks splits when its showdown, under the options and
+    settings chosen, has two sides (Show Five Cards played for high only does
+    not, though its pot is usually high-low); any other game by its pot.
+    """
     if not game.showdown.helper:
-        return False
+        return game.pot.kind in ("high_low", "high_low_declare")
     return len(sides_of(rules_in_force(game, options, settings))) == 2
 
 
