@@ -1,0 +1,157 @@
+"""Helpers for the declare and high-low deals: betting from the table page, cards, phones.
+
+The host's phone bets for whoever is to act on the table page (as the table's
+one phone would), enters any seat's cards at the showdown in the "Who wins?"
+panel of the Deal tab, and a player's own phone enters their cards and their
+declaration from the table page ("You declare").
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.test import Client
+
+from ledger.models import Posting
+from tests.ledger.dealing import Deal, forms
+from tests.ledger.pages import post, text, url
+
+
+def table(deal: Deal, client: Client | None = None) -> str:
+    response = (client or deal.client).get(url("night", deal.night.pk))
+    assert response.status_code == 200, response.status_code
+    return text(response)
+
+
+def _act_form(page: str, words: str):
+    return next((f for f in forms(page) if any(b[0] == words for b in f.buttons)), None)
+
+
+def bet_round(deal: Deal, name: str, *actions) -> None:
+    """Open the round by its name on the Deal tab, then each player's action in turn on the
+    table page; whoever is still to act after those checks.
+
+    An action is the button's words ("Check", "Call 2", "Fold") or ("Bet", n) / ("Raise", n).
+    """
+    deal.press(f"Open {name}")
+    for action in actions:
+        words, amount = action if isinstance(action, tuple) else (action, None)
+        form = _act_form(table(deal), words)
+        assert form is not None, f"no {words!r} on the table page"
+        data = form.data(None, amount=str(amount)) if amount is not None else form.data(words)
+        response = deal.client.post(form.action, {"idempotency_key": uuid.uuid4().hex, **data})
+        assert response.status_code in (200, 303), text(response)
+    while (form := _act_form(table(deal), "Check")) is not None:
+        response = deal.client.post(
+            form.action, {"idempotency_key": uuid.uuid4().hex, **form.data("Check")}
+        )
+        assert response.status_code in (200, 303), text(response)
+
+
+def walk(deal: Deal, until: str, **rounds) -> list[str]:
+    """Press the one way forward on the Deal tab, step after step, up to the step named
+    `until` (pressed too); each betting round opened is played with `rounds[<its name>]`
+    (keyword: the name with spaces as underscores), else checked round. The steps passed.
+    """
+    passed = []
+    plays = {name.replace("_", " "): actions for name, actions in rounds.items()}
+    while True:
+        page = deal.page()
+        words = [b[0] for f in forms(page) for b in f.buttons]
+        ahead = next((w for w in words if w.startswith(("Next: ", "Open "))), None)
+        assert ahead is not None, f"no way forward among {words}"
+        if ahead.startswith("Open "):
+            name = ahead.removeprefix("Open ")
+            bet_round(deal, name, *plays.pop(name, ()))
+            continue
+        step = ahead.removeprefix("Next: ").rstrip(" →")
+        deal.press(ahead, page=page)
+        passed.append(step)
+        if step.startswith(until):
+            assert not plays, f"rounds never opened: {list(plays)}"
+            return passed
+
+
+def enter(deal: Deal, seat, cards: str, *, up: str = "", declare: str = "", expect: int = 303):
+    """The dealer enters a seat's cards (and declaration) in the Deal tab's "Who wins?" panel."""
+    hand = deal.night.hands.order_by("-number").first()
+    response = post(
+        deal.client,
+        url("hand_cards", deal.night.pk, hand.pk),
+        {
+            "seat": seat.pk,
+            "cards": cards,
+            "up": up,
+            "declare": declare,
+            "next": url("deal", deal.night.pk),
+        },
+    )
+    assert response.status_code == expect, text(response)
+    return response
+
+
+def phone(seat) -> Client:
+    """A player's own phone, holding their seat through its join link."""
+    client = Client()
+    post(client, url("join", seat.join_token))
+    return client
+
+
+def declare_on_phone(deal: Deal, client: Client, cards: str, side: str, *, up: str = "") -> str:
+    """A player's phone: the table page's "Your cards" form, with "You declare" chosen."""
+    page = table(deal, client)
+    assert "You declare" in page
+    form = next(f for f in forms(page) if "Your cards" in f.words and "Save my cards" in f.words)
+    data = form.data("Save my cards", cards=cards, up=up, declare=side)
+    response = client.post(form.action, {"idempotency_key": uuid.uuid4().hex, **data})
+    assert response.status_code in (200, 303), text(response)
+    return table(deal, client)
+
+
+def award_line(deal) -> str:
+    return Posting.objects.get(night=deal.night, kind="award").memo
+
+
+def fill(deal) -> tuple[str, dict[str, list[str]]]:
+    """The Deal tab after "Fill the showdown form", and what its form would post."""
+    page = deal.page("?helper=fill")
+    sent = deal.form("Book the showdown", page).data()
+    sent.pop("csrfmiddlewaretoken", None)
+    return page, sent
+
+
+def said(sent: dict, *seats) -> list[tuple[str, str, str]]:
+    """Per seat: the declaration, the high rank and the low rank the form carries."""
+    return [
+        (
+            sent.get(f"declare-{s.pk}", [""])[0],
+            sent.get(f"high-rank-{s.pk}", [""])[0],
+            sent.get(f"low-rank-{s.pk}", [""])[0],
+        )
+        for s in seats
+    ]
+
+
+def high_low(sent: dict, pot: int = 0) -> tuple[list[str], list[str]]:
+    """A high-low form's ticks for one pot: the high winners' and the low winners' seats."""
+    return sent.get(f"high-{pot}", []), sent.get(f"low-{pot}", [])
+
+
+def declare(deal: Deal, *, phones=(), by_dealer=(), step: str = "Showdown"):
+    """The declarations, then the showdown's fill: each of `phones` declares on their own
+    phone with their cards, the table moves on to `step`, and the dealer enters each of
+    `by_dealer`'s cards and declaration. A hand is (seat, side, cards) or (seat, side,
+    cards, face-up cards). The Deal tab after "Fill the showdown form", and its form's fields.
+    """
+    for seat, side, cards, *up in phones:
+        declare_on_phone(deal, phone(seat), cards, side, up=" ".join(up))
+    deal.press(f"Next: {step}")
+    for seat, side, cards, *up in by_dealer:
+        enter(deal, seat, cards, up=" ".join(up), declare=side)
+    return fill(deal)
+
+
+def book(deal: Deal, page: str, seats) -> tuple[list[int], str]:
+    """Book the showdown form as drawn on `page`: the stacks after, and the award's journal line."""
+    deal.press("Book the showdown", page=page)
+    return deal.stacks(*seats), award_line(deal)
