@@ -52,6 +52,7 @@ RETURN_SHORT = (
     "name a winner."
 )
 DECLARATION_MISSING = "Say what {name} declares: high, low or both."
+NOBODY_DECLARES_BOTH = "Nobody declares both in this game: say whether {name} declares high or low."
 TALLY_DIFFERS = "Hand {number}'s tally differs from its journal: {what}."
 NO_MORE_ROUNDS = "{game} has {count} betting round(s) as this table plays it, all played."
 ONE_LEFT = "Only one player is still in: give them the pot instead of opening a round."
@@ -226,6 +227,10 @@ class Play:
         for seat_id in self.hand.seat_order:
             if seat_id not in now.folded and seat_id not in declared:
                 raise LedgerError(DECLARATION_MISSING.format(name=self.seat_name(seat_id)))
+        if not self.hand.config.get("declare_both", True):
+            for seat_id, side in declared.items():
+                if side == "both":
+                    raise LedgerError(NOBODY_DECLARES_BOTH.format(name=self.seat_name(seat_id)))
         outright = self.hand.config.get("both_must_win_outright", True)
         high_winners, low_winners = [], []
         for pot in self.showdown_pots():

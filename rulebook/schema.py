@@ -710,11 +710,20 @@ HOUSE_KEYS: dict[str, dict[str | bool, str]] = {
         True: "a player who declares both must win both halves outright, or gets nothing",
         False: "a player who declares both must win or tie both halves, or gets nothing",
     },
+    # A game's own answer only (GAME_ONLY_HOUSE_KEYS): a night's table lets players declare
+    # both unless a game says not.
+    "declare_both": {
+        True: "a player may declare both ways",
+        False: "nobody declares both: each player calls high or low",
+    },
     "shortfall": {
         "pay_what_you_have": "a player short of a payment pays what they have",
         "marker": "a player short of a payment owes the rest on a marker",
     },
 }
+# House questions only a game asks; the night has no setting for them, and a hand dealt
+# without the game's answer takes the first (True) value.
+GAME_ONLY_HOUSE_KEYS = frozenset({"declare_both"})
 WORDS_ONLY = "Words only: changes no chips, only who wins or how the cards are played."
 SETTING_CHANGES_NOTHING = (
     "{game}: setting {setting!r} reaches no chips: tie a money rule or step to it (when), "

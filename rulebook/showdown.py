@@ -239,12 +239,23 @@ def rules_in_force(
 
 def both_must_win_outright(game: schema.Game | None, chosen: Mapping[str, str]) -> bool | None:
     """The game's own answer to "must a both-declarer win both outright?", from its settings."""
+    return _house_answer(game, chosen, "both_must_win_outright")
+
+
+def declares_both(game: schema.Game | None, chosen: Mapping[str, str]) -> bool:
+    """Whether a player may declare both ways: yes, unless the game's chosen settings say
+    nobody does (Big Sol's "each player picks high or low")."""
+    return _house_answer(game, chosen, "declare_both") is not False
+
+
+def _house_answer(game: schema.Game | None, chosen: Mapping[str, str], key: str) -> bool | None:
+    """A house question the game's chosen settings answer (`Setting.house`), else None."""
     if game is None:
         return None
     for setting in game.settings:
         answers = setting.house.get(chosen.get(setting.id, setting.default), {})
-        if "both_must_win_outright" in answers:
-            return bool(answers["both_must_win_outright"])
+        if key in answers:
+            return bool(answers[key])
     return None
 
 
