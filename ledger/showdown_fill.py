@@ -188,6 +188,7 @@ def fill(
         high=high,
         tiers=tiers,
         named={role: list(found) for role, found in (named or {}).items()},
+        declared=answer.declared,
     )
     roles, fire = _roles(asks, table)
     answer = Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
@@ -225,6 +226,7 @@ class _Table:
     high: list[list[int]]
     tiers: Callable[[str], list[list[int]]]
     named: dict[str, list[int]]
+    declared: Mapping[int, str] = field(default_factory=dict)  # a declare game's declarations
 
     def named_one(self, role: str) -> int | None:
         found = self.named.get(role, [])
@@ -281,6 +283,10 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
 
 def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[int]) -> bool:
     """Whether the ranking makes this rule fire: every condition it gives holds."""
+    if fires.one_side_declared:
+        sides = set(table.declared.values())
+        if sides not in ({"high"}, {"low"}):
+            return False
     if fires.role is not None:
         seat = table.named_one(fires.role)
         if seat is None:

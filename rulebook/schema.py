@@ -525,7 +525,9 @@ class Fires(Strict):
     choices (a tie that counts as beating the knocker). `winner_holds` and
     `winner_lacks`: the winning hand is at least, and not, a class (a bonus
     and the bigger bonus that replaces it). `always`: every showdown (the
-    lowest hand's forfeit). Conditions given together must all hold.
+    lowest hand's forfeit). `one_side_declared`: in a declare game, everyone
+    still in declared the same one side, so nobody called the other (Numbers'
+    unclaimed half). Conditions given together must all hold.
     """
 
     role: NamedRole | None = None
@@ -534,6 +536,7 @@ class Fires(Strict):
     winner_holds: HandIs | None = None
     winner_lacks: HandIs | None = None
     always: bool = False
+    one_side_declared: bool = False
 
     def placed(self, settings: Mapping[str, str]) -> frozenset[str]:
         """Where the named player's hand must place for the rule to fire, at this table."""
@@ -544,7 +547,8 @@ class Fires(Strict):
     def _something(self) -> Fires:
         if (self.role is None) != (not self.hand_is):
             raise ValueError("fires: give role and hand_is together")
-        if not (self.role or self.winner_holds or self.winner_lacks or self.always):
+        said = (self.role, self.winner_holds, self.winner_lacks, self.always)
+        if not (any(said) or self.one_side_declared):
             raise ValueError("fires: say when the rule fires")
         return self
 
