@@ -16,6 +16,23 @@ from ledger.models import Posting
 from tests.ledger.dealing import Deal, forms
 from tests.ledger.pages import post, text, url
 
+# Pass the Trash and the games dealt as it is (Howdy Doody): its steps before the showdown.
+TRASH_STEPS = [
+    "Deal seven down",
+    "Before the pass",
+    "Pass three left",
+    "After the pass",
+    "Discard two, stack five",
+    "Turn up card one",
+    "First card up",
+    "Turn up card two",
+    "Second card up",
+    "Turn up card three",
+    "Third card up",
+    "Turn up card four",
+    "Fourth card up",
+]
+
 
 def table(deal: Deal, client: Client | None = None) -> str:
     response = (client or deal.client).get(url("night", deal.night.pk))

@@ -26,6 +26,7 @@ import pytest
 from tests.ledger.dealing import forms
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.declaring import (
+    TRASH_STEPS,
     book,
     declare,
     declare_on_phone,
@@ -42,22 +43,6 @@ pytestmark = pytest.mark.django_db
 
 
 # --- Pass the Trash ------------------------------------------------------------------------------
-
-TRASH_STEPS = [
-    "Deal seven down",
-    "Before the pass",
-    "Pass three left",
-    "After the pass",
-    "Discard two, stack five",
-    "Turn up card one",
-    "First card up",
-    "Turn up card two",
-    "Second card up",
-    "Turn up card three",
-    "Third card up",
-    "Turn up card four",
-    "Fourth card up",
-]
 
 
 def trash_to_the_declare(deal, four, **choices) -> list[str]:
