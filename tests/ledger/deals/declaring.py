@@ -9,11 +9,13 @@ declaration from the table page ("You declare").
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
 
 from django.test import Client
 
 from ledger.models import Posting
 from tests.ledger.dealing import Deal, forms
+from tests.ledger.deals.conftest import start
 from tests.ledger.pages import post, text, url
 
 # Pass the Trash and the games dealt as it is (Howdy Doody): its steps before the showdown.
@@ -172,3 +174,78 @@ def book(deal: Deal, page: str, seats) -> tuple[list[int], str]:
     """Book the showdown form as drawn on `page`: the stacks after, and the award's journal line."""
     deal.press("Book the showdown", page=page)
     return deal.stacks(*seats), award_line(deal)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One whole deal: the game as chosen, the betting, the steps walked, the hands shown,
+    what the fill must say, and the stacks and journal line worked by hand beside each case.
+
+    `hands`: (player, side, cards, face-up cards); a side says the game declares: Ann and
+    Bob then declare on their own phones before the showdown, the others through the
+    dealer's card entry at it; with no side the dealer enters every hand at the showdown.
+    `wins`: what the form says: per player (side, high rank, low rank) when declaring, else
+    (the high winners, the low winners), or the winners of a plain pot.
+    """
+
+    game: str
+    steps: list[str]
+    before: list[int]
+    hands: list[tuple[str, str, str, str]]
+    wins: object
+    stacks: list[int]
+    line: str
+    choices: dict = field(default_factory=dict)
+    rounds: dict = field(default_factory=dict)
+    ante: bool = True
+    fires: dict = field(default_factory=dict)  # rule id -> the winners its form is filled with
+    paid: str = ""  # the journal line of the rule the showdown books before the award
+
+
+def play(deal: Deal, four, case: Case) -> None:
+    """Play `case` whole: start the game, ante, walk and bet to the showdown, enter and
+    declare the hands, fill the showdown form and check it, book it as filled."""
+    seats = {s.person.name: s for s in four}
+    start(deal, case.game, **case.choices)
+    if case.ante:
+        deal.press("Book: Each player ")
+    rounds = {name.replace(" ", "_"): actions for name, actions in case.rounds.items()}
+    assert walk(deal, case.steps[-1], **rounds) == case.steps
+    assert deal.stacks(*four) == case.before
+    declares = any(side for _, side, _, _ in case.hands)
+    if declares:
+        hands = [(seats[name], side, cards, up) for name, side, cards, up in case.hands]
+        page, sent = declare(
+            deal,
+            phones=[h for h in hands if h[0].person.name in ("Ann", "Bob")],
+            by_dealer=[h for h in hands if h[0].person.name not in ("Ann", "Bob")],
+        )
+        named = {name: seats[name] for name in case.wins}
+        assert dict(zip(named, said(sent, *named.values()), strict=True)) == case.wins
+    else:
+        assert "You declare" not in table(deal, phone(seats["Ann"]))
+        for name, _, cards, up in case.hands:
+            enter(deal, seats[name], cards, up=up)
+        page, sent = fill(deal)
+        assert 'name="declare-' not in page
+        if isinstance(case.wins, tuple):
+            high, low = case.wins
+            assert [sorted(side, key=int) for side in high_low(sent)] == [
+                pks(seats, high),
+                pks(seats, low),
+            ]
+        else:
+            assert 'name="low-0"' not in page
+            assert sent["win-0"] == pks(seats, case.wins)
+    assert sent.get("fire", []) == list(case.fires)
+    for rule, names in case.fires.items():
+        assert sent[f"{rule}:role-winners"] == pks(seats, names)
+    assert book(deal, page, four) == (case.stacks, case.line)
+    if case.paid:
+        showdown = Posting.objects.filter(night=deal.night, kind="charge").order_by("pk")
+        assert showdown.last().memo == case.paid
+
+
+def pks(seats: dict, names) -> list[str]:
+    """The seats' ids as the form sends them, in order."""
+    return sorted((str(seats[name].pk) for name in names), key=int)

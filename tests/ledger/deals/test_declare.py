@@ -19,21 +19,20 @@ offers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
 
 from tests.ledger.dealing import forms
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.declaring import (
     TRASH_STEPS,
+    Case,
     book,
     declare,
     declare_on_phone,
     enter,
     fill,
-    high_low,
     phone,
+    play,
     said,
     table,
     walk,
@@ -182,30 +181,6 @@ def forms_for(page: str, button: str) -> str:
 
 
 # --- The other games, one whole deal each ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Case:
-    """One whole deal: the game as chosen, the betting, the steps walked, the hands shown,
-    what the fill must say, and the stacks and journal line worked by hand beside each case.
-
-    `hands`: (player, side, cards, face-up cards); a side says the game declares: Ann and
-    Bob then declare on their own phones before the showdown, the others through the
-    dealer's card entry at it; with no side the dealer enters every hand at the showdown.
-    `wins`: what the form says: per player (side, high rank, low rank) when declaring, else
-    (the high winners, the low winners), or the winners of a plain pot.
-    """
-
-    game: str
-    steps: list[str]
-    before: list[int]
-    hands: list[tuple[str, str, str, str]]
-    wins: object
-    stacks: list[int]
-    line: str
-    choices: dict = field(default_factory=dict)
-    rounds: dict = field(default_factory=dict)
-    ante: bool = True
 
 
 DO_YA_STEPS = [
@@ -520,41 +495,4 @@ CASES = {
 
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
 def test_a_whole_deal(dealer, four, case: Case):
-    seats = {s.person.name: s for s in four}
-    start(dealer, case.game, **case.choices)
-    if case.ante:
-        dealer.press("Book: Each player antes")
-    rounds = {name.replace(" ", "_"): actions for name, actions in case.rounds.items()}
-    assert walk(dealer, case.steps[-1], **rounds) == case.steps
-    assert dealer.stacks(*four) == case.before
-    declares = any(side for _, side, _, _ in case.hands)
-    if declares:
-        hands = [(seats[name], side, cards, up) for name, side, cards, up in case.hands]
-        page, sent = declare(
-            dealer,
-            phones=[h for h in hands if h[0].person.name in ("Ann", "Bob")],
-            by_dealer=[h for h in hands if h[0].person.name not in ("Ann", "Bob")],
-        )
-        named = {name: seats[name] for name in case.wins}
-        assert dict(zip(named, said(sent, *named.values()), strict=True)) == case.wins
-    else:
-        assert "You declare" not in table(dealer, phone(seats["Ann"]))
-        for name, _, cards, up in case.hands:
-            enter(dealer, seats[name], cards, up=up)
-        page, sent = fill(dealer)
-        assert 'name="declare-' not in page
-        if isinstance(case.wins, tuple):
-            high, low = case.wins
-            assert [sorted(side, key=int) for side in high_low(sent)] == [
-                pks(seats, high),
-                pks(seats, low),
-            ]
-        else:
-            assert 'name="low-0"' not in page
-            assert sent["win-0"] == pks(seats, case.wins)
-    assert book(dealer, page, four) == (case.stacks, case.line)
-
-
-def pks(seats: dict, names) -> list[str]:
-    """The seats' ids as the form sends them, in order."""
-    return sorted((str(seats[name].pk) for name in names), key=int)
+    play(dealer, four, case)
