@@ -201,6 +201,7 @@ Party = Literal[
     "stayers",
     "lowest_hand",
     "best_hand",
+    "passer",
     "pot",
     "side_pot",
     "next_pot",
