@@ -198,7 +198,7 @@ class Case:
     choices: dict = field(default_factory=dict)
     rounds: dict = field(default_factory=dict)
     ante: bool = True
-    fires: dict = field(default_factory=dict)  # rule id -> the winners its form is filled with
+    fires: dict = field(default_factory=dict)  # rule id -> {role: the players it is filled with}
     paid: str = ""  # the journal line of the rule the showdown books before the award
 
 
@@ -238,8 +238,9 @@ def play(deal: Deal, four, case: Case) -> None:
             assert 'name="low-0"' not in page
             assert sent["win-0"] == pks(seats, case.wins)
     assert sent.get("fire", []) == list(case.fires)
-    for rule, names in case.fires.items():
-        assert sent[f"{rule}:role-winners"] == pks(seats, names)
+    for rule, roles in case.fires.items():
+        for role, names in roles.items():
+            assert sent[f"{rule}:role-{role}"] == pks(seats, names)
     assert book(deal, page, four) == (case.stacks, case.line)
     if case.paid:
         showdown = Posting.objects.filter(night=deal.night, kind="charge").order_by("pk")

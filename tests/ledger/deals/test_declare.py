@@ -250,7 +250,46 @@ SHOW_BOB = ("6c 4d 3s 2c Ad Kh Kc", "6c 4d 3s 2c Ad")  # six-four low, ace high
 SHOW_DAN = ("8d 7d 5h 4h 2d Qc Qd", "8d 7d 5h 4h 2d")  # eight-seven low
 BET_3_CAT_FOLDS = [("Bet", 3), "Call 3", "Fold", "Call 3"]
 
+BET_3_DAN_FOLDS = [("Bet", 3), "Call 3", "Call 3", "Fold"]
+PASSER_HANDS = [
+    ("Ann", "", "Ah Kh 9h 5h 2h", "Ah Kh 9h 5h"),  # a flush: the best hand
+    ("Bob", "", "7c 5d 4s 3c 2d", "7c 5d 4s 3c"),
+    ("Cat", "", "Qs Qd 8c 8d 3h", "Qs Qd 8c 8d"),
+]
+
 CASES = {
+    # Split with the passer: the best hand shares the pot with the player still in on its
+    # right, who passed it cards. After the pass Ann bets 3, Bob and Cat call, Dan folds:
+    # Ann, Bob, Cat 36, Dan 39, the pot 13. Ann's flush is the best hand; on her right is
+    # Dan, who folded, so Cat. Half, rounded down (the odd chip high, the default), 6 to
+    # Cat; Ann takes the other 7. Ann 43, Bob 36, Cat 42, Dan 39. 43 + 36 + 42 + 39 = 160.
+    "pass-the-trash-split-with-the-passer": Case(
+        game="pass-the-trash",
+        choices={"options": ["passer-split"]},
+        rounds={"After the pass": BET_3_DAN_FOLDS},
+        steps=[*TRASH_STEPS, "Showdown"],
+        before=[36, 36, 36, 39],
+        hands=PASSER_HANDS,
+        wins=["Ann"],
+        fires={"passer-split": {"passer": ["Cat"]}},
+        stacks=[43, 36, 42, 39],
+        line="Ann wins 7",
+        paid="the pot pays 6 to Cat (Half the pot, rounded down, to the passer)",
+    ),
+    # The same with the odd chip to the passer: Cat 36 + 7 = 43, Ann 36 + 6 = 42.
+    "pass-the-trash-split-with-the-passer-odd-chip-to-the-passer": Case(
+        game="pass-the-trash",
+        choices={"options": ["passer-split"], "setting__odd-chip": "low-or-passer"},
+        rounds={"After the pass": BET_3_DAN_FOLDS},
+        steps=[*TRASH_STEPS, "Showdown"],
+        before=[36, 36, 36, 39],
+        hands=PASSER_HANDS,
+        wins=["Ann"],
+        fires={"passer-split-odd-chip": {"passer": ["Cat"]}},
+        stacks=[42, 36, 43, 39],
+        line="Ann wins 6",
+        paid="the pot pays 7 to Cat (Half the pot, rounded up, to the passer)",
+    ),
     # 15 halves 8 and 7: the split rule rounds the low half down, so the odd chip goes high.
     # Ann's three kings win high, Bob's eight-seven low wins low (Dan: three nines).
     # Ann 36 + 8 = 44, Bob 36 + 7 = 43, Cat 37, Dan 36. 44 + 43 + 37 + 36 = 160.

@@ -160,7 +160,7 @@ CASES = {
             ("Cat", "", "Th 7h 8h 9c Jh 5s 6s", "7h 8h 9c Jh"),
         ],
         wins=["Ann"],
-        fires={"diamond-split": ["Bob"]},
+        fires={"diamond-split": {"winners": ["Bob"]}},
         stacks=[43, 42, 36, 39],
         line="Ann wins 7",
         paid="the pot pays 6 to Bob (Half the pot, rounded down, to the holder of the highest "
@@ -191,7 +191,7 @@ CASES = {
             ("Cat", "", "Td 5s 6s 7h 8h 9c Jh", "8h 9c Jh"),
         ],
         wins=["Ann"],
-        fires={"diamond-split-odd-chip": ["Cat"]},
+        fires={"diamond-split-odd-chip": {"winners": ["Cat"]}},
         stacks=[42, 36, 43, 39],
         line="Ann wins 6",
         paid="the pot pays 7 to Cat (Half the pot, rounded up, to the holder of the highest "
