@@ -115,6 +115,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
         round_phase=phase if forward and forward.move == "open_round" else None,
         opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
+        opener_seat=_opener_known(phase, hand, in_hand, view.situation.rounds_opened),
         last_in=next((r for r in in_hand if not r.folded), None),
         # A rule carried the whole pot to a redeal (a rainout): the deal may end now.
         may_redeal=bool(forward and forward.move == "next") and games.redealt(hand, spec),
@@ -272,6 +273,19 @@ def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
         apart = {seat for role in named for seat in named[role]}
         ticks["stayers"] = [s for s in still_in if s not in apart]
     return ticks
+
+
+def _opener_known(phase, hand: Hand, in_hand: list, rounds_opened: int) -> int | None:
+    """Who opens this round when the hand alone says it, for the opener's choice to come
+    chosen: the dealer (`dealer`), or one seat further left each round (`rotating`)."""
+    still_in = [r.seat.pk for r in in_hand if not r.folded]
+    if phase is None or not still_in:
+        return None
+    if phase.opener == "dealer":
+        return hand.dealer_id if hand.dealer_id in still_in else None
+    if phase.opener == "rotating":
+        return still_in[rounds_opened % len(still_in)]
+    return None
 
 
 def _seat_left_of_dealer(hand: Hand, which: str) -> int:
