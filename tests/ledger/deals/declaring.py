@@ -200,6 +200,7 @@ class Case:
     ante: bool = True
     fires: dict = field(default_factory=dict)  # rule id -> {role: the players it is filled with}
     paid: str = ""  # the journal line of the rule the showdown books before the award
+    opened: str = ""  # the journal line of the first betting round's opening
 
 
 def play(deal: Deal, four, case: Case) -> None:
@@ -211,6 +212,9 @@ def play(deal: Deal, four, case: Case) -> None:
         deal.press("Book: Each player ")
     rounds = {name.replace(" ", "_"): actions for name, actions in case.rounds.items()}
     assert walk(deal, case.steps[-1], **rounds) == case.steps
+    if case.opened:
+        rounds_opened = Posting.objects.filter(night=deal.night, kind="round").order_by("pk")
+        assert rounds_opened.first().memo == case.opened
     assert deal.stacks(*four) == case.before
     declares = any(side for _, side, _, _ in case.hands)
     if declares:

@@ -258,6 +258,30 @@ PASSER_HANDS = [
 ]
 
 CASES = {
+    # Three passes, a bet after each (the option), played high-low with declarations. After
+    # the first pass Ann bets 3, Bob and Cat call, Dan folds: the pot 13. Ann calls high with
+    # her flush, Bob low with seven-five; Cat calls both with a pair of queens and is beaten
+    # both ways. 13 halves 7 (the odd chip high) and 6: Ann 43, Bob 42, Cat 36, Dan 39.
+    "pass-the-trash-three-passes-high-low": Case(
+        game="pass-the-trash",
+        choices={"options": ["high-low", "three-passes"]},
+        rounds={"After the first pass": BET_3_DAN_FOLDS},
+        steps=[
+            *("Deal seven down", "Before the pass", "Pass three, one seat left"),
+            *("After the first pass", "Pass two, two seats left", "After the second pass"),
+            *("Pass one, three seats left", "After the third pass", *TRASH_STEPS[4:]),
+            "Declare high, low or both",
+        ],
+        before=[36, 36, 36, 39],
+        hands=[
+            ("Ann", "high", "Ah Kh 9h 5h 2h", "Ah Kh 9h 5h"),
+            ("Bob", "low", "7c 5d 4s 3c 2d", "7c 5d 4s 3c"),
+            ("Cat", "both", "Qs Qd 8c 8d 3h", "Qs Qd 8c 8d"),
+        ],
+        wins={"Ann": ("high", "1", ""), "Bob": ("low", "", "1"), "Cat": ("both", "2", "2")},
+        stacks=[43, 42, 36, 39],
+        line="Ann wins 7 (high); Bob wins 6 (low)",
+    ),
     # Split with the passer: the best hand shares the pot with the player still in on its
     # right, who passed it cards. After the pass Ann bets 3, Bob and Cat call, Dan folds:
     # Ann, Bob, Cat 36, Dan 39, the pot 13. Ann's flush is the best hand; on her right is
@@ -385,11 +409,12 @@ CASES = {
         stacks=[42, 43, 37, 38],
         line="Ann wins 5 (high); Bob wins 6 (low)",
     ),
-    # All low: the lowest hand takes the pot, nobody declares. Bob's six-four takes the 4
-    # antes: 39 + 4 = 43.
+    # All low: the lowest hand takes the pot, nobody declares; the dealer opens the first
+    # round (the setting). Bob's six-four takes the 4 antes: 39 + 4 = 43.
     "roll-your-own-all-low": Case(
         game="roll-your-own",
-        choices={"options": ["all-low"]},
+        choices={"options": ["all-low"], "setting__bet-1-opener": "dealer"},
+        opened="The hole card: Dan opens",
         steps=[*ROLL_STEPS, "Showdown (low)"],
         before=[39, 39, 39, 39],
         hands=[
