@@ -34,7 +34,10 @@ NOT_SEATED = "Seat {seat} is not in the seat order."
 UNKNOWN_ODD_CHIP = "Unknown odd-chip rule {rule!r}: use 'seat_order' or 'first_left'."
 UNKNOWN_ODD_TO = "The odd chip goes to 'high' or 'low', not {odd_to!r}."
 UNKNOWN_DECLARATION = "Seat {seat} declared {declaration!r}: declare high, low or both."
-NO_HAND = "Seat {seat} declared {declaration} but is missing from the {side} showdown order."
+NO_HAND = (
+    "Seat {seat} declared {declaration} but is missing from the {side} showdown order: "
+    "rank their {side} hand too (last, if it lost)."
+)
 NO_SUCH_POT = "There is no pot {pot}."
 POTS_MISMATCH = "These pots were not built from these contributions."
 
