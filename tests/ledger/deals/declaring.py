@@ -166,8 +166,17 @@ def declare(deal: Deal, *, phones=(), by_dealer=(), step: str = "Showdown"):
         declare_on_phone(deal, phone(seat), cards, side, up=" ".join(up))
     deal.press(f"Next: {step}")
     for seat, side, cards, *up in by_dealer:
+        assert entry_asks_declare(deal, seat)
         enter(deal, seat, cards, up=" ".join(up), declare=side)
     return fill(deal)
+
+
+def entry_asks_declare(deal: Deal, seat) -> bool:
+    """Whether the dealer's card entry for this seat (the Deal tab's "Who wins?" panel) asks
+    what the player declares."""
+    words = f"Save {seat.person.name}'s cards"
+    form = next(f for f in forms(deal.page()) if any(words in b[0] for b in f.buttons))
+    return any(name == "declare" for name, _ in form.fields)
 
 
 def book(deal: Deal, page: str, seats) -> tuple[list[int], str]:
@@ -228,6 +237,7 @@ def play(deal: Deal, four, case: Case) -> None:
         assert dict(zip(named, said(sent, *named.values()), strict=True)) == case.wins
     else:
         assert "You declare" not in table(deal, phone(seats["Ann"]))
+        assert not entry_asks_declare(deal, seats[case.hands[0][0]])
         for name, _, cards, up in case.hands:
             enter(deal, seats[name], cards, up=up)
         page, sent = fill(deal)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ledger.dealing import forms
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.declaring import (
     TRASH_STEPS,
@@ -30,6 +29,7 @@ from tests.ledger.deals.declaring import (
     declare,
     declare_on_phone,
     enter,
+    entry_asks_declare,
     fill,
     phone,
     play,
@@ -91,8 +91,7 @@ def test_pass_the_trash_high_low_declares_on_the_phones_the_entry_and_the_form(d
     declare_on_phone(dealer, phone(bob), "7c 5d 4s 3c 2d", "low", up="7c 5d 4s 3c")
     dealer.press("Next: Showdown")
     # Dan has no phone: the dealer enters his cards and his declaration.
-    page = dealer.page()
-    assert 'name="declare"' in forms_for(page, "Save Dan's cards")
+    assert entry_asks_declare(dealer, dan)
     enter(dealer, dan, "6s 5s 4h 3d 2c", up="6s 5s 4h 3d", declare="both")
     page, sent = fill(dealer)
     # Ann: a flush, high. Bob: seven-five low. Dan declared both: his six-high straight
@@ -109,7 +108,10 @@ def test_pass_the_trash_high_low_declares_on_the_phones_the_entry_and_the_form(d
     refused = dealer.press(
         "Book the showdown", page=page, expect=400, **{f"low__rank__{dan.pk}": ""}
     )
-    assert "Dan declared both but is missing from the low showdown order." in refused
+    assert (
+        "Dan declared both but is missing from the low showdown order: "
+        "rank their low hand too (last, if it lost)."
+    ) in refused
     again = dealer.form("Book the showdown", refused).data()
     assert said(again, ann, bob, dan) == [
         ("high", "1", ""),
@@ -172,12 +174,6 @@ def test_pass_the_trash_both_must_win_outright_so_a_tie_loses_everything(dealer,
         [42, 43, 39, 36],
         "Ann wins 6 (high); Bob wins 7 (low)",
     )
-
-
-def forms_for(page: str, button: str) -> str:
-    """The words and fields of the form holding this button, to look for a field by name."""
-    form = next(f for f in forms(page) if any(button in b[0] for b in f.buttons))
-    return " ".join(f'name="{name}"' for name, _ in form.fields) + " " + form.words
 
 
 # --- The other games, one whole deal each ------------------------------------------------------
