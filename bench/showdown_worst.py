@@ -44,7 +44,7 @@ from rulebook import showdown_input as inputs
 from rulebook.cards import BLACK_SPOT, DECK, JOKER, RANK_FROM_DATA, SUITS, Card, card_from_data
 from rulebook.loader import load_games
 from rulebook.schema import Game
-from rulebook.showdown import PLAIN_RANKINGS, describe, rules_in_force
+from rulebook.showdown import PLAIN_RANKINGS, declares_both, describe, rules_in_force
 from rulebook.showdown_rules import Showdown, Wild
 
 TARGET_MS = 50.0
@@ -64,6 +64,7 @@ class Setup:
     sd: Showdown
     deck: list[Card]
     declare: bool
+    both: bool = True  # a player may declare both ways (the hardest: every side ranked)
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,8 @@ def game_setups(game: Game) -> list[Setup]:
         words = " ".join([*options, *(f"{key}={value}" for key, value in settings.items())])
         fields = {"game": game.slug, "options": list(options), "settings": settings}
         declare = game.pot.kind == "high_low_declare" or sd.declare
-        setups.append(Setup(game.slug, words, fields, sd, _deck(game, sd), declare))
+        both = declares_both(game, settings)
+        setups.append(Setup(game.slug, words, fields, sd, _deck(game, sd), declare, both))
     return setups
 
 
@@ -237,7 +239,8 @@ def _faces(sd: Showdown) -> dict[str, Callable[[list[Card]], list[Card]]]:
 
 
 def _hands(setup: Setup, hands: list[list[Card]], up: Callable[[list[Card]], list[Card]]) -> dict:
-    """Each player's cards as a client sends them: paid wilds half paid for, declaring both."""
+    """Each player's cards as a client sends them: paid wilds half paid for, declaring both
+    (or, where nobody declares both, high and low by turns)."""
     paid = _wild_by_data(setup.sd, paid_only=True)
     paying = any(w.paid for w in setup.sd.wilds)
     players = {}
@@ -246,7 +249,7 @@ def _hands(setup: Setup, hands: list[list[Card]], up: Callable[[list[Card]], lis
         if paying:  # half of them paid for: the most ways to choose which count
             extra["paid"] = sum(1 for card in hand if paid(card)) // 2
         if setup.declare:
-            extra["declare"] = "both"
+            extra["declare"] = "both" if setup.both else ("high", "low")[i % 2]
         players[f"Player {i + 1}"] = {
             "cards": [c.code for c in hand],
             "up": [c.code for c in up(hand)],

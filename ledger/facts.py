@@ -23,7 +23,7 @@ from ledger.charges import HELD_POTS, PER_ONCE, PER_ROLES
 from rulebook.schema import MoneyRule
 
 # Roles a seat plays alone; the others name several seats.
-ONE_SEAT = frozenset({"actor", "winner", "loser", "knocker", "best_hand"})
+ONE_SEAT = frozenset({"actor", "winner", "loser", "knocker", "best_hand", "passer"})
 # The lowest hand is several players when they tie for it: each pays, or they share (the data).
 MANY_SEATS = frozenset({"winners", "losers", "stayers", "lowest_hand"})
 # Answered by the hand: the dealer, everyone dealt in, everyone still in, who folded.
@@ -44,6 +44,7 @@ LABELS = {
     "knocker": "Who knocked",
     "lowest_hand": "Lowest hand",
     "best_hand": "Best hand",
+    "passer": "Who passed to the best hand",
     "stayers": "Who stayed in",
     "folded": "Who dropped out",
 }
@@ -151,7 +152,7 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
         return False  # the ledger books it with the rules it covers
     if rule.amount is None and rule.payer not in HELD_POTS:
         return False  # no amount: it moves what a pot holds, and its payer is no pot (words)
-    return needs(rule).booked_by_hand
+    return needs(rule, halves=halves).booked_by_hand
 
 
 def covers(rule: MoneyRule) -> bool:

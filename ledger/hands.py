@@ -52,6 +52,7 @@ RETURN_SHORT = (
     "name a winner."
 )
 DECLARATION_MISSING = "Say what {name} declares: high, low or both."
+NOBODY_DECLARES_BOTH = "Nobody declares both in this game: say whether {name} declares high or low."
 TALLY_DIFFERS = "Hand {number}'s tally differs from its journal: {what}."
 NO_MORE_ROUNDS = "{game} has {count} betting round(s) as this table plays it, all played."
 ONE_LEFT = "Only one player is still in: give them the pot instead of opening a round."
@@ -269,6 +270,10 @@ class Play:
         for seat_id in self.hand.seat_order:
             if seat_id not in now.folded and seat_id not in declared:
                 raise LedgerError(DECLARATION_MISSING.format(name=self.seat_name(seat_id)))
+        if not self.hand.config.get("declare_both", True):
+            for seat_id, side in declared.items():
+                if side == "both":
+                    raise LedgerError(NOBODY_DECLARES_BOTH.format(name=self.seat_name(seat_id)))
         outright = self.hand.config.get("both_must_win_outright", True)
         high_winners, low_winners = [], []
         for pot in self.showdown_pots():
@@ -434,6 +439,7 @@ class Play:
             raise LedgerError(WINNERS_NEEDED.format(count=len(built)))
         rules = hand.config
         payouts: dict[int, int] = {}
+        halves: dict[str, dict[int, int]] = {"high": {}, "low": {}}  # a high-low award, by half
         riding = 0
         for index, pot in enumerate(built):
             high = list(winners[index])
@@ -453,7 +459,7 @@ class Play:
             elif low_winners is None:
                 share = pots.split(pot.amount, high, hand.seat_order, rules["odd_chip"])
             else:
-                share = pots.split_high_low(
+                by_half = pots.split_halves(
                     pot.amount,
                     high,
                     low,
@@ -461,6 +467,11 @@ class Play:
                     rules["odd_chip"],
                     odd_to=rules["odd_to"],
                 )
+                share = {}
+                for side, part in zip(("high", "low"), by_half, strict=True):
+                    for seat_id, chips in part.items():
+                        share[seat_id] = share.get(seat_id, 0) + chips
+                        halves[side][seat_id] = halves[side].get(seat_id, 0) + chips
             for seat_id, chips in share.items():
                 payouts[seat_id] = payouts.get(seat_id, 0) + chips
         pot_account = self.pot_account()
@@ -471,7 +482,8 @@ class Play:
         ]
         if riding:
             moves.append(Move(pot_account, self.account(Account.Kind.RIDING), riding))
-        memo = self._award_memo(payouts, riding, named=any(winners) or any(low_winners or []))
+        named = any(winners) or any(low_winners or [])
+        memo = self._award_memo(payouts, riding, named=named, halves=halves)
         extra: dict = {}
         # A deal of a rubber says where its sheet stands; the one that wins it pays its stakes.
         sheet = scores.settling(hand, {s: self.seat_name(s) for s in hand.seat_order})
@@ -667,10 +679,24 @@ class Play:
         names = {str(s.pk): s.person.name for s in self.seats.values()}
         return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names.get(m[1], m[0]), message)
 
-    def _award_memo(self, payouts: dict[int, int], riding: int, named: bool) -> str:
-        """What the award did, in words: who won what, what went back, what rides on."""
+    def _award_memo(
+        self,
+        payouts: dict[int, int],
+        riding: int,
+        named: bool,
+        halves: Mapping[str, Mapping[int, int]] | None = None,
+    ) -> str:
+        """What the award did, in words: who won what, what went back, what rides on.
+
+        In a high-low award each winner's line says the half they won ("Bob wins
+        6 (low)"), and both with each half's chips when one player won both.
+        """
         verb = "wins" if named else "gets back"
-        parts = [f"{self.seat_name(s)} {verb} {c}" for s, c in sorted(payouts.items()) if c]
+        parts = [
+            f"{self.seat_name(s)} {verb} {c}{_which_half(s, halves)}"
+            for s, c in sorted(payouts.items())
+            if c
+        ]
         if riding:
             parts.append(f"{riding} rides to the next deal")
         if not named:
@@ -679,6 +705,17 @@ class Play:
             lead = "Nobody stayed in" if nobody_in else "Nobody wins the pot"
             return f"{lead}: {'; '.join(parts) or 'it was empty'}"[:200]
         return "; ".join(parts)[:200]
+
+
+def _which_half(seat_id: int, halves: Mapping[str, Mapping[int, int]] | None) -> str:
+    """The halves a high-low award gave this seat, as the memo says it: "(high)", "(low)",
+    "(high 7, low 6)"; nothing in an award with no halves."""
+    won = [(side, part[seat_id]) for side, part in (halves or {}).items() if part.get(seat_id)]
+    if not won:
+        return ""
+    if len(won) == 1:
+        return f" ({won[0][0]})"
+    return " (" + ", ".join(f"{side} {chips}" for side, chips in won) + ")"
 
 
 def load(hand: Hand, seats: Mapping[SeatId, Seat] | None = None) -> Play:

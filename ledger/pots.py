@@ -34,7 +34,10 @@ NOT_SEATED = "Seat {seat} is not in the seat order."
 UNKNOWN_ODD_CHIP = "Unknown odd-chip rule {rule!r}: use 'seat_order' or 'first_left'."
 UNKNOWN_ODD_TO = "The odd chip goes to 'high' or 'low', not {odd_to!r}."
 UNKNOWN_DECLARATION = "Seat {seat} declared {declaration!r}: declare high, low or both."
-NO_HAND = "Seat {seat} declared {declaration} but is missing from the {side} showdown order."
+NO_HAND = (
+    "Seat {seat} declared {declaration} but is missing from the {side} showdown order: "
+    "rank their {side} hand too (last, if it lost)."
+)
 NO_SUCH_POT = "There is no pot {pot}."
 POTS_MISMATCH = "These pots were not built from these contributions."
 
@@ -139,7 +142,18 @@ def award(
     return taken
 
 
-def split_high_low(
+def split_high_low(*args, **kwargs) -> dict[SeatId, int]:
+    """Half the chips to the high winners, half to the low; one side alone takes them all.
+
+    The arguments are `split_halves`'; a player in both (he scoops, or ties one
+    way) adds his two shares.
+    """
+    high_shares, low_shares = split_halves(*args, **kwargs)
+    _add(high_shares, low_shares)
+    return high_shares
+
+
+def split_halves(
     amount: int,
     high: Collection[SeatId],
     low: Collection[SeatId],
@@ -147,21 +161,28 @@ def split_high_low(
     odd_chip: OddChip,
     *,
     odd_to: Literal["high", "low"] = "high",
-) -> dict[SeatId, int]:
-    """Half the chips to the high winners, half to the low; one side alone takes them all."""
+) -> tuple[dict[SeatId, int], dict[SeatId, int]]:
+    """Half the chips to the high winners, half to the low, half by half: what each seat takes
+    as a high winner, and as a low one.
+
+    The odd chip of an odd pot goes with the half `odd_to` names; with
+    winners on one side only, that side takes every chip.
+    """
     if odd_to not in ("high", "low"):
         raise PotError(UNKNOWN_ODD_TO.format(odd_to=odd_to))
     if not high and not low:
         raise PotError(NO_WINNERS)
     position = _positions(seat_order)
-    if not low or not high:
-        return _split(amount, high or low, position, odd_chip)
+    if not low:
+        return _split(amount, high, position, odd_chip), {}
+    if not high:
+        return {}, _split(amount, low, position, odd_chip)
     half, odd = divmod(amount, 2)
     high_half = half + odd if odd_to == "high" else half
-    shares = _split(high_half, high, position, odd_chip)
-    # A player in both (he scoops, or ties one way) adds his two shares.
-    _add(shares, _split(amount - high_half, low, position, odd_chip))
-    return shares
+    return (
+        _split(high_half, high, position, odd_chip),
+        _split(amount - high_half, low, position, odd_chip),
+    )
 
 
 def declare_winners(

@@ -14,6 +14,7 @@ already built (who can win each), so the dealer only checks and books:
 - `best_hand` and `winner(s)` are the top high tier, or for a rule a race
   names (`races[].rules`) that race's top tier; `lowest_hand` is the lowest
   tier; `losers` everyone still in outside the top tier (killed hands too);
+  `passer` the player still in on the best hand's right (who passed it cards);
 - a killed player is out of every pot and every winning role.
 
 `Fill.post()` is the form's fields as a browser would send them, and
@@ -32,7 +33,7 @@ from rulebook.schema import ONE_NAMED, Fires, HandIs
 Mode = Literal["plain", "high_low", "declare"]
 # Roles the tiers answer; the others (who knocked, who acted) only the table knows.
 TOP_ROLES = frozenset({"winner", "winners", "best_hand"})
-FILLED_ROLES = TOP_ROLES | {"loser", "losers", "lowest_hand", "stayers"}
+FILLED_ROLES = TOP_ROLES | {"loser", "losers", "lowest_hand", "stayers", "passer"}
 # Roles the table named at an earlier step (`ledger.replay`): one player each.
 NAMED_ONE = frozenset(ONE_NAMED)
 SIDES = ("high", "low")
@@ -196,6 +197,7 @@ def fill(
         tiers=tiers,
         named={role: list(found) for role, found in (named or {}).items()},
         held=dict(held or {}),
+        declared=answer.declared,
     )
     roles, fire = _roles(asks, table)
     answer = Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
@@ -237,6 +239,7 @@ class _Table:
     tiers: Callable[[str], list[list[int]]]
     named: dict[str, list[int]]
     held: dict[str, int] = field(default_factory=dict)
+    declared: Mapping[int, str] = field(default_factory=dict)  # a declare game's declarations
 
     def named_one(self, role: str) -> int | None:
         found = self.named.get(role, [])
@@ -291,6 +294,8 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
                 seats_now = lowest
             elif role == "stayers":
                 seats_now = [s for s in table.seats if s not in apart]
+            elif role == "passer":
+                seats_now = _on_the_right(table.seats, top)
             else:
                 continue
             if seats_now and (many or len(seats_now) == 1):
@@ -349,6 +354,10 @@ def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[in
     """Whether the ranking makes this rule fire: every condition it gives holds."""
     if fires.lowest_alone and not (table.high and len(table.high[-1]) == 1):
         return False
+    if fires.one_side_declared:
+        sides = set(table.declared.values())
+        if sides not in ({"high"}, {"low"}):
+            return False
     if fires.role is not None:
         seat = table.named_one(fires.role)
         if seat is None:
@@ -362,6 +371,14 @@ def _fires(fires: Fires, ask_placed: frozenset[str], table: _Table, top: list[in
     if fires.winner_holds is not None and not (made and _holds(made, fires.winner_holds)):
         return False
     return fires.winner_lacks is None or not (made and _holds(made, fires.winner_lacks))
+
+
+def _on_the_right(seats: list[int], top: list[int]) -> list[int]:
+    """The player still in on the best hand's right, who passed it cards (cards go left, and
+    the seats run left from the dealer): one best hand only, and not itself."""
+    if len(top) != 1 or len(seats) < 2:
+        return []
+    return [seats[seats.index(top[0]) - 1]]
 
 
 def _above(ranked: list[list[int]], seat: int) -> list[int]:

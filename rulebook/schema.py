@@ -201,6 +201,7 @@ Party = Literal[
     "stayers",
     "lowest_hand",
     "best_hand",
+    "passer",
     "pot",
     "side_pot",
     "next_pot",
@@ -540,9 +541,11 @@ class Fires(Strict):
     for the best (a tied pot that nobody wins and rides on). `always`: every
     showdown (the lowest hand's forfeit). `lowest_alone`: one player alone
     holds the lowest hand (a tie for lowest fires nothing: the round is dealt
-    again). Conditions given together must all hold. A tie that `tied_when`
-    counts is the named player's to win (when `hand_is` says best) or to lose
-    (beaten): the pot goes as that says.
+    again). `one_side_declared`: in a declare game, everyone still in
+    declared the same one side, so nobody called the other (Numbers'
+    unclaimed half). Conditions given together must all hold. A tie that
+    `tied_when` counts is the named player's to win (when `hand_is` says
+    best) or to lose (beaten): the pot goes as that says.
     """
 
     role: NamedRole | None = None
@@ -553,6 +556,7 @@ class Fires(Strict):
     best_tied: bool = False
     always: bool = False
     lowest_alone: bool = False
+    one_side_declared: bool = False
 
     def placed(self, settings: Mapping[str, str]) -> frozenset[str]:
         """Where the named player's hand must place for the rule to fire, at this table."""
@@ -563,14 +567,16 @@ class Fires(Strict):
     def _something(self) -> Fires:
         if (self.role is None) != (not self.hand_is):
             raise ValueError("fires: give role and hand_is together")
-        if not (
-            self.role
-            or self.winner_holds
-            or self.winner_lacks
-            or self.best_tied
-            or self.always
-            or self.lowest_alone
-        ):
+        said = (
+            self.role,
+            self.winner_holds,
+            self.winner_lacks,
+            self.best_tied,
+            self.always,
+            self.lowest_alone,
+            self.one_side_declared,
+        )
+        if not any(said):
             raise ValueError("fires: say when the rule fires")
         return self
 
@@ -803,11 +809,20 @@ HOUSE_KEYS: dict[str, dict[str | bool, str]] = {
         True: "a player who declares both must win both halves outright, or gets nothing",
         False: "a player who declares both must win or tie both halves, or gets nothing",
     },
+    # A game's own answer only (GAME_ONLY_HOUSE_KEYS): a night's table lets players declare
+    # both unless a game says not.
+    "declare_both": {
+        True: "a player may declare both ways",
+        False: "nobody declares both: each player calls high or low",
+    },
     "shortfall": {
         "pay_what_you_have": "a player short of a payment pays what they have",
         "marker": "a player short of a payment owes the rest on a marker",
     },
 }
+# House questions only a game asks; the night has no setting for them, and a hand dealt
+# without the game's answer takes the first (True) value.
+GAME_ONLY_HOUSE_KEYS = frozenset({"declare_both"})
 WORDS_ONLY = "Words only: changes no chips, only who wins or how the cards are played."
 SETTING_CHANGES_NOTHING = (
     "{game}: setting {setting!r} reaches no chips: tie a money rule or step to it (when), "

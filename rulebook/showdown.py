@@ -239,12 +239,23 @@ def rules_in_force(
 
 def both_must_win_outright(game: schema.Game | None, chosen: Mapping[str, str]) -> bool | None:
     """The game's own answer to "must a both-declarer win both outright?", from its settings."""
+    return _house_answer(game, chosen, "both_must_win_outright")
+
+
+def declares_both(game: schema.Game | None, chosen: Mapping[str, str]) -> bool:
+    """Whether a player may declare both ways: yes, unless the game's chosen settings say
+    nobody does (Big Sol's "each player picks high or low")."""
+    return _house_answer(game, chosen, "declare_both") is not False
+
+
+def _house_answer(game: schema.Game | None, chosen: Mapping[str, str], key: str) -> bool | None:
+    """A house question the game's chosen settings answer (`Setting.house`), else None."""
     if game is None:
         return None
     for setting in game.settings:
         answers = setting.house.get(chosen.get(setting.id, setting.default), {})
-        if "both_must_win_outright" in answers:
-            return bool(answers["both_must_win_outright"])
+        if key in answers:
+            return bool(answers[key])
     return None
 
 
@@ -343,11 +354,14 @@ def declares(
 def splits(
     game: schema.Game, options: Iterable[str] = (), settings: Mapping[str, str] | None = None
 ) -> bool:
-    """Whether the pot is split high and low, declared or not, as the table plays the game."""
-    if game.pot.kind in ("high_low", "high_low_declare"):
-        return True
+    """Whether the pot is split high and low, declared or not, as the table plays the game.
+
+    A game the helper ranks splits when its showdown, under the options and
+    settings chosen, has two sides (Show Five Cards played for high only does
+    not, though its pot is usually high-low); any other game by its pot.
+    """
     if not game.showdown.helper:
-        return False
+        return game.pot.kind in ("high_low", "high_low_declare")
     return len(sides_of(rules_in_force(game, options, settings))) == 2
 
 

@@ -23,7 +23,14 @@ from typing import Any
 
 from rulebook import dealer, schema
 from rulebook.cards import Card, CardError, parse_cards
-from rulebook.showdown import Holding, Result, ShowdownError, declares, evaluate
+from rulebook.showdown import (
+    Holding,
+    Result,
+    ShowdownError,
+    declares,
+    declares_both,
+    evaluate,
+)
 
 MOST_PLAYERS = 12
 NAME = 40
@@ -104,6 +111,7 @@ UP_NOT_HELD = "{card} is face up for {name}, but it is not among {name}'s cards.
 NOT_A_WILD_RANK = "A wild rank is 2 to 10, J, Q, K or A (such as “Q” or “3 9”), not {value}."
 NOT_WHOLE = "{label} must be a whole number from 0 to {most}, not {value}."
 NOT_A_DECLARE = "{label} must be high, low or both, not {value}."
+NO_BOTH = "{game}: nobody declares both at this table, so {name} declares high or low."
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
@@ -177,6 +185,11 @@ def read(data: object, find_game: FindGame) -> Request:
     )
     wild_ranks = _wild_ranks(data.get("wild_ranks"))
     hands = _hands(data.get("hands"))
+    if game is not None and not declares_both(game, settings):
+        for name, holding in hands.items():
+            if holding.declare == "both":
+                path = f"hands.{name}.extra.declare"
+                raise RequestError(NO_BOTH.format(game=game.name, name=name), path)
     return Request(
         game=game,
         rank=rank,

@@ -25,6 +25,7 @@ from rulebook import showdown_input as inputs
 from rulebook import who_wins as tap_grid
 from rulebook.api_showdown import find_game
 from rulebook.models import Game
+from rulebook.showdown import declares_both
 
 # Refusals about one player's field, by the API's field path: hands.<name>.<part>.
 _PAGE_FIELD = re.compile(r"p([0-9]{1,2})-(cards|up)")
@@ -119,7 +120,7 @@ def _form_context(
         "needs_wild_ranks": inputs.needs_wild_ranks(game),
         "needs_paid": inputs.needs_paid(game),
         "needs_declare": inputs.needs_declare(game, table.options, chosen),
-        "declares": inputs.DECLARES,
+        "declares": [d for d in inputs.DECLARES if d != "both" or declares_both(game, chosen)],
         "most_players": inputs.MOST_PLAYERS,
         "name_most": inputs.NAME,
     }

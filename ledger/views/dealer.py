@@ -136,6 +136,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
         round_phase=phase if forward and forward.move == "open_round" else None,
         opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
+        opener_seat=_opener_known(phase, hand, in_hand, view.situation.rounds_opened),
         last_in=next((r for r in in_hand if not r.folded), None),
         last_standing=(
             _last_standing(run, spec, in_hand) if forward and forward.move == "end_deal" else None
@@ -349,6 +350,19 @@ def _left_alone(phase, situation) -> bool:
     asked yet (who said guts first) is moot, as `flow.forward` has it."""
     left = situation.players_left if situation is not None else 2
     return left <= 1 and not (phase and phase.only_if in ("nobody_in", "one_in"))
+
+
+def _opener_known(phase, hand: Hand, in_hand: list, rounds_opened: int) -> int | None:
+    """Who opens this round when the hand alone says it, for the opener's choice to come
+    chosen: the dealer (`dealer`), or one seat further left each round (`rotating`)."""
+    still_in = [r.seat.pk for r in in_hand if not r.folded]
+    if phase is None or not still_in:
+        return None
+    if phase.opener == "dealer":
+        return hand.dealer_id if hand.dealer_id in still_in else None
+    if phase.opener == "rotating":
+        return still_in[rounds_opened % len(still_in)]
+    return None
 
 
 def _asks(phase, view: state.Table, moot: bool = False) -> list[dict]:

@@ -71,6 +71,7 @@ class GameInfo:
     name: str = ""
     family: str = ""
     shape: games.Shape = "plain"  # how the showdown names its winners (`games.pot_shape`)
+    both: bool = True  # a player may declare both ways (the game's settings may say not)
 
     @property
     def high_low(self) -> bool:
@@ -166,7 +167,13 @@ def game_info(hand: Hand) -> GameInfo:
         return GameInfo(slug=slug, name=name)
     run = hand.run if hand.run_id else None
     shape = games.pot_shape(slug, run)
-    return GameInfo(slug=slug, name=name or game.name, family=game.family, shape=shape)
+    return GameInfo(
+        slug=slug,
+        name=name or game.name,
+        family=game.family,
+        shape=shape,
+        both=bool(hand.config.get("declare_both", True)),
+    )
 
 
 def table(night: Night, actor: Actor, marks: tuple | None = None) -> Table:

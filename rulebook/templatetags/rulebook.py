@@ -21,6 +21,7 @@ PARTIES = {
     "stayers": "each player who stayed in",
     "lowest_hand": "the lowest hand",
     "best_hand": "the best hand",
+    "passer": "the player who passed cards to the best hand",
     "pot": "the pot",
     "side_pot": "a side pot",
     "next_pot": "the next deal's pot",

@@ -93,7 +93,7 @@ def test_the_helpers_fill_books_unchanged(host, group, night, slug):
 def deal(api, night, number, spec, seats, run) -> None:
     """Cards for every player as the table would enter them at the showdown."""
     from rulebook import showdown_input
-    from rulebook.showdown import rules_in_force
+    from rulebook.showdown import declares_both, rules_in_force
 
     rules = rules_in_force(spec, run.options, run.settings)
     deck = list(DECK)
@@ -109,7 +109,9 @@ def deal(api, night, number, spec, seats, run) -> None:
     if table:
         entered = send(api, f"{night.pk}/hands/{number}/cards/", {"board": True, **table})
         assert entered.status_code == 201, entered.json()
-    sides = ("high", "low", "both", "high")
+    # A player declares both where the game lets them (not Big Sol's "each picks high or low").
+    both = declares_both(spec, run.settings)
+    sides = ("high", "low", "both" if both else "low", "high")
     for index, seat in enumerate(seats):
         cards = " ".join(deck.pop().code for _ in range(size))
         body = {"seat": seat.pk, "cards": cards}

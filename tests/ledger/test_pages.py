@@ -865,11 +865,11 @@ def test_a_high_low_game_pays_high_and_low_with_the_odd_chip_high(host_client, b
 
 def test_a_declare_game_pays_by_declarations(host_client, bought):
     night, (ann, bob, cat) = bought
-    confirm_ante(night, "big-sol")
+    confirm_ante(night, "selection-rejection")
     post(
         host_client,
         url("hand_start", night.pk),
-        {"game": "big-sol", "players": [ann.pk, bob.pk, cat.pk], "dealer": cat.pk},
+        {"game": "selection-rejection", "players": [ann.pk, bob.pk, cat.pk], "dealer": cat.pk},
     )
     hand = night.hands.get()
     post(host_client, url("hand_antes", night.pk, hand.pk))

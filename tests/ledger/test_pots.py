@@ -22,6 +22,7 @@ from ledger.pots import (
     declare_winners,
     return_contributions,
     split,
+    split_halves,
     split_high_low,
 )
 
@@ -168,6 +169,19 @@ def test_one_player_winning_both_ways_scoops():
     assert split_high_low(25, {A}, {A}, ORDER, "seat_order") == {A: 25}
     # A wins high alone and ties B for low: 13 + 6, B 6.
     assert split_high_low(25, {A}, {A, B}, ORDER, "seat_order") == {A: 19, B: 6}
+
+
+def test_the_halves_apart_say_what_each_winner_took_as_high_and_as_low():
+    # 13 = 6 + 6 + 1: the odd chip goes with the half odd_to names.
+    assert split_halves(13, {A}, {B}, ORDER, "seat_order") == ({A: 7}, {B: 6})
+    assert split_halves(13, {A}, {B}, ORDER, "seat_order", odd_to="low") == ({A: 6}, {B: 7})
+    # A scoops one half and ties the other: each half on its own.
+    assert split_halves(13, {A, B}, {A}, ORDER, "seat_order", odd_to="low") == (
+        {A: 3, B: 3},
+        {A: 7},
+    )
+    # One side alone takes every chip.
+    assert split_halves(13, set(), {C}, ORDER, "seat_order") == ({}, {C: 13})
 
 
 def test_with_no_low_the_high_takes_the_whole_pot():

@@ -233,7 +233,15 @@ def test_a_choice_sets_the_hands_house_settings_and_the_award_follows(table, gam
         play.award(winners=[[ann.pk]], low_winners=[[bob.pk]], recorded_by=HOST)
         high, low = (2, 1) if answers["odd_to"] == "high" else (1, 2)
         assert _stacks(night, [ann, bob, cat]) == [39 + high, 39 + low, 39]
-    if "both_must_win_outright" in answers:
+    if answers.get("declare_both") is False:
+        # Nobody declares both at this table: Ann's "both" is refused.
+        with pytest.raises(LedgerError, match="Nobody declares both"):
+            play.declared_winners(
+                {ann.pk: "both", bob.pk: "low", cat.pk: "high"},
+                high_order=[[ann.pk], [cat.pk]],
+                low_order=[[ann.pk, bob.pk]],
+            )
+    elif "both_must_win_outright" in answers:
         # Ann declares both: best high alone, but ties Bob for low. Cat declares high.
         high, low = play.declared_winners(
             {ann.pk: "both", bob.pk: "low", cat.pk: "high"},

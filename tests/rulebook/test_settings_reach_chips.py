@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.loader import GAMES_DIR, RulebookError, load_game, load_games
-from rulebook.schema import HOUSE_KEYS, Setting
+from rulebook.schema import GAME_ONLY_HOUSE_KEYS, HOUSE_KEYS, Setting
 
 pytestmark = pytest.mark.pure
 
@@ -103,7 +103,10 @@ def test_house_keys_are_the_ledgers_own():
     from ledger.house_rules import CHOICES, HouseRules
 
     for key, values in HOUSE_KEYS.items():
-        if key in CHOICES:
+        if key in GAME_ONLY_HOUSE_KEYS:
+            assert not hasattr(HouseRules(), key)  # the night has no such setting
+            assert set(values) == {True, False}
+        elif key in CHOICES:
             assert set(values) == set(CHOICES[key])
         else:
             assert isinstance(getattr(HouseRules(), key), bool)
