@@ -42,6 +42,7 @@ test: $(STAMP) lint migrations-check test-sqlite test-postgres test-serve test-b
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -18,9 +18,9 @@ from __future__ import annotations
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 
-from ledger import journal
 from ledger.api.base import LedgerApi, night_actor, seat_in, write_once
 from ledger.models import Account, Night
+from ledger.services import journal
 
 
 class WriteFloor(LedgerApi):

@@ -4,8 +4,8 @@ Each scenario is one hand: starting stacks, blinds, everyone's hole cards, the
 board, and the actions street by street (all-ins at different levels, folds,
 uncalled bets, ties). PokerKit (`pokerkit` on PyPI) plays it as a whole game
 and evaluates the cards itself. Ours plays the same actions through
-`ledger.betting`, builds the pots with `ledger.pots.build_pots`, and awards
-each pot with `ledger.pots.award` to the players PokerKit's hand evaluation
+`ledger.core.betting`, builds the pots with `ledger.core.pots.build_pots`, and awards
+each pot with `ledger.core.pots.award` to the players PokerKit's hand evaluation
 ranks best among those who can win that pot (the table taps them in the app),
 with the odd-chip rule set to "first_left", PokerKit's: every odd chip to the
 first winner left of the button.
@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pokerkit import Automation, NoLimitTexasHoldem, StandardHighHand
 
-from ledger import betting, pots
+from ledger.core import betting, pots
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -198,7 +198,7 @@ def our_action(token: str) -> betting.Action:
 
 
 def bet_out(sc: Scenario):
-    """Every street through ledger.betting: seats, stacks behind, chips put in, who folded."""
+    """Every street through ledger.core.betting: seats, stacks behind, chips put in, who folded."""
     seats, blinds, opener = positions(len(sc.stacks), *sc.blinds)
     stacks = dict(zip(seats, sc.stacks, strict=True))
     put_in = dict.fromkeys(seats, 0)
@@ -225,7 +225,7 @@ def bet_out(sc: Scenario):
 
 
 def play_ours(sc: Scenario, ranks: Sequence, *, losers_fold: bool = False) -> list[int]:
-    """Final stacks by player index, through ledger.betting and ledger.pots."""
+    """Final stacks by player index, through ledger.core.betting and ledger.core.pots."""
     seats, stacks, put_in, folded = bet_out(sc)
     out = set(folded)
     if losers_fold:

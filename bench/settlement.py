@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ledger.settlement import OPTIMAL_LIMIT, _greedy, fewest_transfers
+from ledger.core.settlement import OPTIMAL_LIMIT, _greedy, fewest_transfers
 
 SEED = 20250101
 TARGET = 1.0  # seconds per settlement

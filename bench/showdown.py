@@ -3,7 +3,7 @@
 Pure Python, no database. Each section prints its figures and PASS or MISS
 against the issue's target:
 
-- plain: `rulebook.ranking.rank_key7` and treys' `Evaluator.evaluate` on the
+- plain: `rulebook.showdown.ranking.rank_key7` and treys' `Evaluator.evaluate` on the
   same 20,000 random seven-card hands (fixed seed), µs per hand side by side
   and the ratio; target: at least half treys' speed (ratio <= 2.0). The
   full `best_high` (what the helper calls: the key, the cards used and the
@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from rulebook.cards import DECK
-from rulebook.ranking import best_high, rank_key7
+from rulebook.showdown.cards import DECK
+from rulebook.showdown.ranking import best_high, rank_key7
 
 SEED = 20251212
 PLAIN_RATIO_TARGET = 2.0  # ours may take at most twice treys' time
@@ -145,13 +145,13 @@ STUD_TARGET_MS = 50.0
 def stud_showdown(args: argparse.Namespace) -> None:
     """Seven players, seven-card stud, queens wild and the card after the last queen up.
 
-    The whole game layer (`rulebook.showdown.evaluate`): card checks, the
+    The whole game layer (`rulebook.showdown.evaluation.evaluate`): card checks, the
     follower worked out from the up cards in the order dealt, each player's
     best hand with wilds, the tiers. The game is built here from the typed
     showdown section alone (no rule file), as a rule file would give it.
     """
     from rulebook.schema import Game
-    from rulebook.showdown import Holding, evaluate
+    from rulebook.showdown.evaluation import Holding, evaluate
 
     game = Game.model_validate(
         {

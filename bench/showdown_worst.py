@@ -5,7 +5,7 @@ to anyone, so the slowest request it accepts is what one address can make a
 server process spend. For each game with a helper, every showdown
 configuration (each choice of the settings and each allowed set of the
 options that change the showdown) gets requests at the bounds
-`rulebook.showdown_input` enforces, read from its MOST_* constants: hands of
+`rulebook.showdown.request_check` enforces, read from its MOST_* constants: hands of
 the most cards, the longest board, the most players, every rank named wild,
 the longest order of up cards, paid wilds to choose among, declarations.
 The cards come from the game's own deck (its decks, its jokers, the Black
@@ -40,17 +40,25 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulebook import dealer
-from rulebook import showdown_input as inputs
-from rulebook.cards import BLACK_SPOT, DECK, JOKER, RANK_FROM_DATA, SUITS, Card, card_from_data
 from rulebook.loader import load_games
 from rulebook.schema import Game
-from rulebook.showdown import PLAIN_RANKINGS, declares_both, describe, rules_in_force
-from rulebook.showdown_rules import Showdown, Wild
+from rulebook.showdown import request_check
+from rulebook.showdown.cards import (
+    BLACK_SPOT,
+    DECK,
+    JOKER,
+    RANK_FROM_DATA,
+    SUITS,
+    Card,
+    card_from_data,
+)
+from rulebook.showdown.evaluation import PLAIN_RANKINGS, declares_both, describe, rules_in_force
+from rulebook.showdown.rules import Showdown, Wild
 
 TARGET_MS = 50.0
 SEED = 20260119
 # The ranks a request may name wild, 2 first: all of them at the bound.
-WILD_RANK_CODES = tuple(inputs.WILD_RANKS)[: inputs.MOST_WILD_RANKS]
+WILD_RANK_CODES = tuple(request_check.WILD_RANKS)[: request_check.MOST_WILD_RANKS]
 NO_GAME = "(no game)"
 
 
@@ -86,8 +94,8 @@ def helper_games() -> list[Game]:
 
 def configurations(game: Game) -> list[tuple[tuple[str, ...], dict[str, str]]]:
     """Every choice of the showdown's settings with every allowed set of its options."""
-    settings = inputs.showdown_settings(game)
-    options = [option.id for option in inputs.showdown_options(game)]
+    settings = request_check.showdown_settings(game)
+    options = [option.id for option in request_check.showdown_options(game)]
     subsets = [c for n in range(len(options) + 1) for c in combinations(options, n)]
     found = []
     for choices in product(*(list(setting.choices) for setting in settings)):
@@ -126,7 +134,7 @@ def plain_setups() -> list[Setup]:
             list(DECK),
             False,
         )
-        for rank in inputs.RANKS
+        for rank in request_check.RANKS
     ]
 
 
@@ -165,8 +173,8 @@ def _asks(sd: Showdown) -> list[tuple[str, dict[str, Any]]]:
         asks = []  # only the order of the up cards says which one card follows
     if follows:
         # the longest order: the deck over and over, ending on a queen and the card after it
-        deck = [card.code for card in DECK] * (inputs.MOST_UP_ORDER // len(DECK) + 1)
-        order = [*deck[: inputs.MOST_UP_ORDER - 2], "Qs", "2c"]
+        deck = [card.code for card in DECK] * (request_check.MOST_UP_ORDER // len(DECK) + 1)
+        order = [*deck[: request_check.MOST_UP_ORDER - 2], "Qs", "2c"]
         asks.append(("longest up order", {"up_order": order}))
     if named and sd.board != "none":
         asks.append(("the board names the wilds", {}))
@@ -201,8 +209,8 @@ def _spreads(cards: list[Card], least: int) -> dict[str, list[list[Card]]]:
     A hand of one suit with no five ranks in a row is a deuce-to-seven low's
     worst: every five different ranks are a flush and no straight stops it.
     """
-    most = inputs.MOST_CARDS
-    players = min(inputs.MOST_PLAYERS, len(cards) // least)
+    most = request_check.MOST_CARDS
+    players = min(request_check.MOST_PLAYERS, len(cards) // least)
     each = min(most, len(cards) // players)
     suited = [[c for c in cards if c.suit == suit] for suit in SUITS]
     spreads = {
@@ -214,7 +222,7 @@ def _spreads(cards: list[Card], least: int) -> dict[str, list[list[Card]]]:
         ],
     }
     return {
-        words: [h for h in hands if len(h) >= least][: inputs.MOST_PLAYERS]
+        words: [h for h in hands if len(h) >= least][: request_check.MOST_PLAYERS]
         for words, hands in spreads.items()
     }
 
@@ -261,7 +269,7 @@ def _hands(setup: Setup, hands: list[list[Card]], up: Callable[[list[Card]], lis
 def _deals(setup: Setup, wild: Callable[[Card], bool]) -> Iterator[tuple[str, list, list]]:
     """(words, board, hands) for every order and spread of the setup's deck."""
     sd = setup.sd
-    board_size = inputs.MOST_BOARD if sd.board != "none" else 0
+    board_size = request_check.MOST_BOARD if sd.board != "none" else 0
     shared = board_size if sd.board == "shared" else 0  # the board plays in every hand
     least = 1 if sd.short_hands else max(1, sd.hand - shared)
     for order_words, cards in _orders(setup.deck, wild).items():
@@ -276,7 +284,7 @@ def setup_cases(setup: Setup) -> list[Case]:
     cases = []
     by_data = _wild_by_data(setup.sd)
     for ask_words, ask in _asks(setup.sd):
-        named = {inputs.WILD_RANKS[code] for code in ask.get("wild_ranks", ())}
+        named = {request_check.WILD_RANKS[code] for code in ask.get("wild_ranks", ())}
         wild = lambda c, named=named: by_data(c) or c.rank in named  # noqa: E731
         for deal_words, board, hands in _deals(setup, wild):
             for face_words, up in _faces(setup.sd).items():
@@ -298,7 +306,7 @@ def all_cases(games: list[Game]) -> dict[str, list[Case]]:
 
 def answer(case: Case, games: dict[str, Game]) -> dict[str, Any]:
     """What the API view does with the body, in process: check it, rank it, describe it."""
-    return describe(inputs.check(case.body, games.get))
+    return describe(request_check.check(case.body, games.get))
 
 
 # --- timing ---------------------------------------------------------------------------------
@@ -374,12 +382,13 @@ def main() -> None:
     cases = all_cases(chosen)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(
-        f"bounds: {inputs.MOST_PLAYERS} players, {inputs.MOST_CARDS} cards a hand, "
-        f"{inputs.MOST_BOARD} on the board, {inputs.MOST_WILD_RANKS} ranks named wild, "
-        f"{inputs.MOST_UP_ORDER} up cards in order"
+        f"bounds: {request_check.MOST_PLAYERS} players, {request_check.MOST_CARDS} cards a hand, "
+        f"{request_check.MOST_BOARD} on the board, "
+        f"{request_check.MOST_WILD_RANKS} ranks named wild, "
+        f"{request_check.MOST_UP_ORDER} up cards in order"
     )
     print(
-        f"{len(chosen)} games with a helper and {len(inputs.RANKS)} rankings with no game, "
+        f"{len(chosen)} games with a helper and {len(request_check.RANKS)} rankings with no game, "
         f"{sum(map(len, cases.values()))} requests; CPU ms of each one's slowest\n"
     )
     results: list[Timed] = []

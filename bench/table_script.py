@@ -55,11 +55,11 @@ def host_and_group(name: str):
     """A host (a user named after the group) and their group."""
     from django.contrib.auth import get_user_model
 
-    from ledger import services
+    from ledger.services import seating
 
     username = f"{name.lower()}-host"
     host = get_user_model().objects.create_user(username=username, password="unused-9-chips")
-    return host, services.group_create(host=host, name=name)
+    return host, seating.group_create(host=host, name=name)
 
 
 def players(group, count: int, prefix: str = "P") -> list:
@@ -71,22 +71,22 @@ def players(group, count: int, prefix: str = "P") -> list:
 
 def deep_night(host, group, name: str, people, deep: int = DEEP) -> tuple:
     """A night with a seat for each person, each bought in for `deep` chips: night, seats."""
-    from ledger import services
+    from ledger.services import seating
 
-    night = services.night_create(host=host, group=group, name=name, chips=[("w", "0.05")])
+    night = seating.night_create(host=host, group=group, name=name, chips=[("w", "0.05")])
     seats = []
     for person in people:
-        seat = services.seat_add(night=night, person=person)
-        services.buy_in(night=night, seat=seat, chips=deep, recorded_by="bench")
+        seat = seating.seat_add(night=night, person=person)
+        seating.buy_in(night=night, seat=seat, chips=deep, recorded_by="bench")
         seats.append(seat)
     return night, seats
 
 
 def seat_keys(seats) -> dict[int, str]:
     """Each player's phone claims its seat once; the seat key it was given, by seat id."""
-    from ledger import services
+    from ledger.services import seating
 
-    return {s.pk: services.join_link_claim_key(token=s.join_token)[1] for s in seats}
+    return {s.pk: seating.join_link_claim_key(token=s.join_token)[1] for s in seats}
 
 
 def keyed_night(host, group, name: str, seats: int = SEATS) -> tuple:
@@ -103,19 +103,19 @@ def grow(night, seats, size: int) -> int:
 
     Returns the night's postings once the next hand's antes are in: `size`.
     """
-    from ledger import services
     from ledger.models import Posting
+    from ledger.services import seating
 
     while Posting.objects.filter(night=night).count() + 12 < size:
         service_hand(night, seats)
     while Posting.objects.filter(night=night).count() < size - 1:
-        services.buy_in(night=night, seat=seats[0], chips=1, recorded_by="bench")
+        seating.buy_in(night=night, seat=seats[0], chips=1, recorded_by="bench")
     return Posting.objects.filter(night=night).count() + 1
 
 
 def service_hand(night, seats, act: Callable | None = None) -> None:
     """A whole hand through the services; `act(hand, seat_id, body)` makes each action if given."""
-    from ledger import hands
+    from ledger.services import hands
 
     hand = hands.hand_start(
         night=night, players=seats, dealer=hands.next_dealer(night), recorded_by="b"
@@ -179,7 +179,7 @@ def phone_tables(tables: int, phones: int, deep: int) -> dict:
     """A night per table of the same people, each phone holding its seat by its own session."""
     from django.contrib.sessions.backends.db import SessionStore
 
-    from ledger import actors, services
+    from ledger.services import actors, seating
 
     host, group = host_and_group("Load")
     people = players(group, phones, prefix="Player ")
@@ -191,7 +191,7 @@ def phone_tables(tables: int, phones: int, deep: int) -> dict:
             session = SessionStore()
             session[actors.SESSION_SEATS] = {str(night.pk): seat.pk}
             session.create()
-            services.join_link_claim(token=seat.join_token, session_key=session.session_key)
+            seating.join_link_claim(token=seat.join_token, session_key=session.session_key)
             sessions.append(session.session_key)
         made.append({"night": night.pk, "phones": sessions})
     return {"session": host_session(host), "tables": made}

@@ -12,7 +12,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from homegame.client_address import parse_networks
+from sitewide.client_address import parse_networks
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -67,7 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_ratelimit",
-    "homegame",
+    "sitewide",
     "rulebook",
     "ledger",
 ]
@@ -76,16 +76,16 @@ MIDDLEWARE = [
     # Outermost: every answer, an error from any layer below too, leaves with the security
     # headers of SecurityMiddleware, XFrameOptionsMiddleware and CSPMiddleware
     # (homegame/security_headers.py; homegame/handler.py for what escapes Django).
-    "homegame.security_headers.SecurityHeaders",
+    "sitewide.security_headers.SecurityHeaders",
     # Next: X-Forwarded-Proto only from a listed proxy, before anything asks is_secure().
-    "homegame.proxies.ForwardedProtoFromTrustedProxies",
+    "sitewide.proxies.ForwardedProtoFromTrustedProxies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Query strings and form fields are text: a lone UTF-16 surrogate is a 400, never a 500.
-    "homegame.request_text.RefuseLoneSurrogates",
+    "sitewide.request_text.RefuseLoneSurrogates",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -112,7 +112,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "homegame.context_processors.preferences",
+                "sitewide.context_processors.preferences",
             ],
         },
     },
@@ -145,7 +145,7 @@ CACHES = {
     # `migrate` (homegame/migrations/0001_shared_cache.py). Room for many addresses before
     # any count is culled early.
     "shared": {
-        "BACKEND": "homegame.caches.SharedDatabaseCache",
+        "BACKEND": "sitewide.caches.SharedDatabaseCache",
         "LOCATION": "homegame_shared_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
@@ -164,7 +164,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 # Django's password check, not even tried past the failed sign-in limits (homegame/limits.py).
-AUTHENTICATION_BACKENDS = ["homegame.limits.LimitedModelBackend"]
+AUTHENTICATION_BACKENDS = ["sitewide.limits.LimitedModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "rulebook:index"
 LOGOUT_REDIRECT_URL = "rulebook:index"
@@ -189,12 +189,12 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "homegame.api_errors.StrictPagination",
+    "DEFAULT_PAGINATION_CLASS": "sitewide.api_errors.StrictPagination",
     "PAGE_SIZE": 100,
     # JSON only, in one error shape (homegame/api_errors.py), bounded in size and depth.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["homegame.api_errors.BoundedJSONParser"],
-    "EXCEPTION_HANDLER": "homegame.api_errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["sitewide.api_errors.BoundedJSONParser"],
+    "EXCEPTION_HANDLER": "sitewide.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Homegame API",
@@ -207,10 +207,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_DIST": "SIDECAR",
     # High, low or both: one name for the declaration wherever the API takes it.
-    "ENUM_NAME_OVERRIDES": {"DeclareEnum": "rulebook.showdown_input.DECLARES"},
+    "ENUM_NAME_OVERRIDES": {"DeclareEnum": "rulebook.showdown.request_check.DECLARES"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "homegame.api_schema.add_common_responses",
+        "sitewide.api_schema.add_common_responses",
     ],
 }
 

@@ -5,20 +5,20 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
-from homegame import api_docs
-from homegame import views as site_views
-from rulebook import views as rulebook_views
+from rulebook.views import pages
+from sitewide import api_docs
+from sitewide import views as site_views
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="rulebook:index"), name="home"),
     path("rules/", include("rulebook.urls")),
-    path("prefs/suits/", rulebook_views.suits, name="suits"),
-    path("sw.js", rulebook_views.service_worker, name="service_worker"),
-    path("offline/", rulebook_views.offline_ledger, name="offline"),
+    path("prefs/suits/", pages.suits, name="suits"),
+    path("sw.js", pages.service_worker, name="service_worker"),
+    path("offline/", pages.offline_ledger, name="offline"),
     path("manifest.webmanifest", site_views.manifest, name="manifest"),
     path("nights/", include("ledger.urls")),
-    path("api/nights/", include("ledger.api_urls")),
-    path("api/", include("rulebook.api_urls")),
+    path("api/nights/", include("ledger.api.urls")),
+    path("api/", include("rulebook.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", api_docs.docs, name="api-docs"),
     path("accounts/signup/", site_views.signup, name="signup"),
@@ -28,5 +28,5 @@ urlpatterns = [
 ]
 
 # A 404 or 500 under /api/ answers JSON in the API's refusal shape.
-handler500 = "homegame.api_errors.server_error"
-handler404 = "homegame.api_errors.not_found"
+handler500 = "sitewide.api_errors.server_error"
+handler404 = "sitewide.api_errors.not_found"

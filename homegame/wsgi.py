@@ -11,6 +11,6 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "homegame.settings")
 django.setup(set_prefix=False)
 
-from homegame.handler import SiteHandler  # noqa: E402  (after setup: it loads the middleware)
+from sitewide.handler import SiteHandler  # noqa: E402  (after setup: it loads the middleware)
 
 application = SiteHandler()

@@ -33,7 +33,7 @@ class AppendOnlyQuerySet(models.QuerySet):
     def delete_with_night(self, night: Night) -> int:
         """Every row of this model that belongs to `night`, deleted with the night itself.
 
-        The one way past the guard, for `ledger.deletion.night_delete` alone: it
+        The one way past the guard, for `ledger.services.deletion.night_delete` alone: it
         takes a whole night's rows or none, never one posting, so it cannot edit
         a journal that stays (see that function for why this is no edit).
         """

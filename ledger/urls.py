@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-import homegame.converters  # noqa: F401  (registers <id:...>)
+import sitewide.converters  # noqa: F401  (registers <id:...>)
 from ledger.views import backup, cards, closing, dealer, nights, seats, table
 
 app_name = "ledger"

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from rulebook.showdown_rules import HandClass, Showdown
+from rulebook.showdown.rules import HandClass, Showdown
 
 Slug = str
 

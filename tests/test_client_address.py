@@ -21,9 +21,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from homegame import limits
-from homegame.client_address import client_address, parse_networks
-from homegame.proxies import ForwardedProtoFromTrustedProxies
+from sitewide import limits
+from sitewide.client_address import client_address, parse_networks
+from sitewide.proxies import ForwardedProtoFromTrustedProxies
 from tests.test_rate_limits import LOGIN, PASSWORD, _quick_passwords, host, night  # noqa: F401
 from tests.test_settings import manage
 
@@ -355,6 +355,6 @@ def test_with_no_proxies_listed_the_header_is_believed_as_before():
 def test_the_header_is_dropped_before_any_other_middleware_reads_it():
     """Only the security headers come first, and they ask is_secure() of the answer, after."""
     assert settings.MIDDLEWARE[:2] == [
-        "homegame.security_headers.SecurityHeaders",
-        "homegame.proxies.ForwardedProtoFromTrustedProxies",
+        "sitewide.security_headers.SecurityHeaders",
+        "sitewide.proxies.ForwardedProtoFromTrustedProxies",
     ]

@@ -12,8 +12,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ledger import closing, hands, runs, services
 from ledger.models import Person
+from ledger.services import closing, hands, runs, seating
 from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
@@ -81,16 +81,16 @@ def host(django_user_model):
 @pytest.fixture
 def tour(host) -> dict[str, tuple[str, Client]]:
     """Each page of the tour: its URL and the phone that opens it (host, stranger or player)."""
-    group = services.group_create(host=host, name="Friday regulars")
+    group = seating.group_create(host=host, name="Friday regulars")
 
     def night(name: str):
-        created = services.night_create(
+        created = seating.night_create(
             host=host, group=group, name=name, chips=[("white", "0.05"), ("red", "0.25")]
         )
         people = [Person.objects.get_or_create(group=group, name=n)[0] for n in ("Ann", "Bob")]
-        seats = [services.seat_add(night=created, person=p) for p in people]
+        seats = [seating.seat_add(night=created, person=p) for p in people]
         for seat, chips in zip(seats, (200, 100), strict=True):
-            services.buy_in(night=created, seat=seat, chips=chips, recorded_by=HOST)
+            seating.buy_in(night=created, seat=seat, chips=chips, recorded_by=HOST)
         return created, seats
 
     table, (ann, bob) = night("Friday")
@@ -203,10 +203,10 @@ def test_the_seats_page_asks_before_someone_leaves_without_an_inline_handler(tou
 
 
 def test_a_name_in_the_leave_question_stays_text(host):
-    group = services.group_create(host=host, name="Regulars")
-    night = services.night_create(host=host, group=group, name="Friday", chips=[("white", "1")])
+    group = seating.group_create(host=host, name="Regulars")
+    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "1")])
     person = Person.objects.create(group=group, name="\"'><script>x</script>")
-    services.seat_add(night=night, person=person)
+    seating.seat_add(night=night, person=person)
     phone = Client()
     phone.force_login(host)
     page = phone.get(reverse("ledger:seats", args=[night.pk])).content.decode()
@@ -226,7 +226,7 @@ def test_the_checker_finds_what_the_policy_refuses():
 def test_the_chart_colours_live_in_the_ledger_stylesheet():
     from django.conf import settings
 
-    from ledger import charts
+    from ledger.core import charts
 
     css = (settings.BASE_DIR / "static" / "css" / "ledger.css").read_text()
     for number in range(charts.COLOURS):

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from homegame.deadline import DeadlinePassed, running
+from sitewide.deadline import DeadlinePassed, running
 
 pytestmark = pytest.mark.pure
 

@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from homegame import limits
-from homegame.caches import SharedDatabaseCache
-from ledger import services
 from ledger.models import Group, Night, Person
+from ledger.services import seating
+from sitewide import limits
+from sitewide.caches import SharedDatabaseCache
 
 PASSWORD = "deal-me-in-9"
 LOGIN = reverse("login")
@@ -42,9 +42,9 @@ def host(django_user_model):
 
 @pytest.fixture
 def night(host) -> Night:
-    group: Group = services.group_create(host=host, name="Friday regulars")
-    night = services.night_create(host=host, group=group, name="Friday", chips=[("white", "1")])
-    services.seat_add(night=night, person=Person.objects.create(group=group, name="Ann"))
+    group: Group = seating.group_create(host=host, name="Friday regulars")
+    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "1")])
+    seating.seat_add(night=night, person=Person.objects.create(group=group, name="Ann"))
     return night
 
 

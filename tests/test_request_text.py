@@ -9,7 +9,7 @@ charset (`unicode_escape` here) can, and the page that repeated it answered
 import pytest
 from django.test import Client
 
-from homegame import request_text
+from sitewide import request_text
 
 pytestmark = pytest.mark.django_db
 

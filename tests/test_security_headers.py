@@ -20,8 +20,8 @@ from django.core import signals
 from django.db import close_old_connections
 from django.test import Client, RequestFactory
 
-from homegame import api_errors, security_headers
-from homegame.handler import SiteHandler
+from sitewide import api_errors, security_headers
+from sitewide.handler import SiteHandler
 
 pytestmark = pytest.mark.django_db
 

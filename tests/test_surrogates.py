@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from homegame import surrogates
-from homegame.surrogates import Found
+from sitewide import surrogates
+from sitewide.surrogates import Found
 
 pytestmark = pytest.mark.pure
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from homegame import api_errors, security_headers
+from sitewide import api_errors, security_headers
 from tests.serve.conftest import Browser, gunicorn
 
 pytestmark = pytest.mark.pure

@@ -4,7 +4,7 @@ Views resolve their caller to an `Actor` of one night (or refuse with 404, so
 another night's data is never revealed), check what that actor may do
 (`actors.Forbidden` becomes 403), and run each write once per
 `Idempotency-Key` through `journal.once`. Domain errors and refused
-input become 400 in the API's one error shape (`homegame.api_errors`); a key
+input become 400 in the API's one error shape (`sitewide.api_errors`); a key
 reused for another request becomes 422.
 """
 
@@ -21,17 +21,18 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from homegame.api_errors import BoundedJSONParser, ErrorSerializer
-from ledger import inputs, journal
-from ledger.actors import READ_ONLY, Actor, Forbidden
-from ledger.api_auth import SeatTokenAuthentication, SpectatorTokenAuthentication
-from ledger.betting import BettingError
-from ledger.house_rules import HouseRulesError
-from ledger.journal import KeyConflict, LedgerError
+from ledger.api.auth import SeatTokenAuthentication, SpectatorTokenAuthentication
+from ledger.core import inputs
+from ledger.core.betting import BettingError
+from ledger.core.house_rules import HouseRulesError
+from ledger.core.pots import PotError
+from ledger.core.settlement import SettlementError
+from ledger.core.units import UnitError
 from ledger.models import Hand, HostWriteRequest, Night, Payment, Seat
-from ledger.pots import PotError
-from ledger.settlement import SettlementError
-from ledger.units import UnitError
+from ledger.services import journal
+from ledger.services.actors import READ_ONLY, Actor, Forbidden
+from ledger.services.journal import KeyConflict, LedgerError
+from sitewide.api_errors import BoundedJSONParser, ErrorSerializer
 
 NO_SUCH_NIGHT = "No such night."
 NO_SUCH_SEAT = "No seat {id} at this night."

@@ -2,13 +2,13 @@
 
 `POST hands/<h>/cards/`: one player's cards (a seat key enters its own seat's,
 the host or the hand's dealer anyone's, or the table's cards with
-`"board": true`), checked by the same layer as the page (`ledger.seat_cards`,
-itself `rulebook.showdown_input`). `GET hands/<h>/showdown-helper/`: the
+`"board": true`), checked by the same layer as the page (`ledger.services.seat_cards`,
+itself `rulebook.showdown.request_check`). `GET hands/<h>/showdown-helper/`: the
 cards this caller may see, the helper's ranking (as `POST /api/showdown/`
 answers it) and the showdown it proposes, in `hands/<h>/showdown/`'s own
 shape (`winners`, `low_winners`, `bookings`) or the award's declarations.
 Before the showdown a caller sees only the face-up cards, the table's and
-those they entered themselves (`ledger.card_sight`), the host and the dealer
+those they entered themselves (`ledger.core.card_sight`), the host and the dealer
 too; the ranking waits for the showdown.
 """
 
@@ -19,8 +19,6 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied, Throttled
 from rest_framework.response import Response
 
-from homegame import limits
-from ledger import seat_cards, services
 from ledger.api.base import (
     KEY_PARAMETER,
     READ_ERRORS,
@@ -35,8 +33,10 @@ from ledger.api.base import (
 )
 from ledger.api.fields import Flag, RecordId
 from ledger.models import Night
-from rulebook.api_showdown import HandCardsField, ShowdownResultSerializer, UpCardsField
-from rulebook.showdown_input import DECLARES
+from ledger.services import seat_cards, seating
+from rulebook.showdown.api import HandCardsField, ShowdownResultSerializer, UpCardsField
+from rulebook.showdown.request_check import DECLARES
+from sitewide import limits
 
 TAG = ["ledger: hands"]
 SEAT_NEEDED = "Say whose cards these are: seat, or board true for the table's cards."
@@ -202,7 +202,7 @@ class CardsApi(LedgerApi):
             actor.require_dealer(hand)
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             locked = hand_in(night, number)
             row = seat_cards.enter(
                 hand=locked,
@@ -214,7 +214,7 @@ class CardsApi(LedgerApi):
                 actor=actor,
             )
             shown = seat_cards.shown(locked, actor)
-            # Whoever enters cards sees what they entered (`ledger.card_sight`).
+            # Whoever enters cards sees what they entered (`ledger.core.card_sight`).
             entered = next(e for e in shown if (e.seat.pk if e.seat else None) == row.seat_id)
             body = {"entered": _entered(entered), "shown": [_entered(e) for e in shown]}
             return status.HTTP_201_CREATED, CardsOutput(body).data

@@ -6,9 +6,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from ledger import closing, inputs
-from ledger.actors import READ_ONLY, Forbidden
-from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
     READ_ERRORS,
@@ -24,7 +21,11 @@ from ledger.api.base import (
 )
 from ledger.api.fields import RecordId, Whole
 from ledger.api.outputs import PaymentOutput, PostingOutput, SeatOutput, SettlementOutput
+from ledger.core import inputs
 from ledger.models import Night
+from ledger.selectors import api_reads
+from ledger.services import closing
+from ledger.services.actors import READ_ONLY, Forbidden
 
 PAYEE_ONLY = "Only the host or the player being paid can mark a payment paid."
 CHIPS_IN_THE_MIDDLE = (
@@ -79,7 +80,7 @@ class NightEndApi(LedgerApi):
                 counts={c["seat"]: c["chips"] for c in counts},
                 recorded_by=actor.label,
             )
-            return status.HTTP_200_OK, SettlementOutput(reads.settlement_view(night)).data
+            return status.HTTP_200_OK, SettlementOutput(api_reads.settlement_view(night)).data
 
         return write_once(request, actor, write)
 
@@ -110,7 +111,7 @@ class RidingShareApi(LedgerApi):
 
         def write(night: Night):
             posting = closing.riding_share(night=night, recorded_by=actor.label)
-            view = reads.night_view(night, actor)
+            view = api_reads.night_view(night, actor)
             body = {"posting": posting, "seats": view["seats"]}
             return status.HTTP_201_CREATED, self.OutputSerializer(body).data
 
@@ -134,7 +135,7 @@ class SettlementApi(LedgerApi):
         middle = -sum(closing.nets(actor.night).values())
         if middle:
             raise Conflict(CHIPS_IN_THE_MIDDLE.format(chips=middle))
-        return Response(SettlementOutput(reads.settlement_view(actor.night)).data)
+        return Response(SettlementOutput(api_reads.settlement_view(actor.night)).data)
 
 
 class PaymentPaidApi(LedgerApi):
@@ -156,6 +157,6 @@ class PaymentPaidApi(LedgerApi):
         def write(night: Night):
             fresh = payment_in(night, payment_id)
             closing.payment_mark_paid(payment=fresh)
-            return status.HTTP_200_OK, PaymentOutput(reads.payment_view(night, fresh)).data
+            return status.HTTP_200_OK, PaymentOutput(api_reads.payment_view(night, fresh)).data
 
         return write_once(request, actor, write)

@@ -13,7 +13,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ledger import amounts, inputs, units
+from ledger.core import amounts, inputs, units
 
 
 class EnumField(serializers.ChoiceField):
@@ -32,7 +32,7 @@ class EnumFieldScheme(OpenApiSerializerFieldExtension):
         return {"type": "string", "enum": list(self.target.choices)}
 
 
-# --- Input fields that parse with ledger.inputs, like the page forms ---------------------------
+# --- Input fields that parse with ledger.core.inputs, like the page forms -----------------------
 
 
 def _label(field: serializers.Field) -> str:
@@ -221,7 +221,7 @@ class Flag(serializers.BooleanField):
         return data
 
 
-# --- Amounts in the host's terms: chips, money or colours (ledger.amounts) -------------------
+# --- Amounts in the host's terms: chips, money or colours (ledger.core.amounts) -------------------
 
 
 class Money(serializers.CharField):

@@ -13,8 +13,6 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import charging, facts, games, hands, inputs, runs, scores, seat_cards
-from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
     READ_ERRORS,
@@ -36,8 +34,11 @@ from ledger.api.hands import (
     deal_seats,
 )
 from ledger.api.outputs import HandOutput, HandWriteOutput, PostingOutput, render
-from ledger.charging import Booking
+from ledger.core import facts, inputs
 from ledger.models import Night, Run
+from ledger.selectors import api_reads
+from ledger.services import games, hands, money_rules, runs, scores, seat_cards
+from ledger.services.money_rules import Booking
 
 MOST = inputs.MOST_SEATS
 
@@ -167,7 +168,7 @@ class GameListApi(LedgerApi):
             hand = runs.deal_start(
                 run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
             )
-            body = {"game": run_view(run), "hand": reads.hand_view(hands.load(hand))}
+            body = {"game": run_view(run), "hand": api_reads.hand_view(hands.load(hand))}
             return status.HTTP_201_CREATED, render(GameWriteOutput, body | {"posting": None})
 
         return write_once(request, actor, write)
@@ -193,7 +194,7 @@ class GameDealApi(LedgerApi):
             hand = runs.deal_start(
                 run=run, players=players, dealer_seat=dealer, recorded_by=actor.label
             )
-            body = {"game": run_view(run), "hand": reads.hand_view(hands.load(hand))}
+            body = {"game": run_view(run), "hand": api_reads.hand_view(hands.load(hand))}
             return status.HTTP_201_CREATED, render(GameWriteOutput, body | {"posting": None})
 
         return write_once(request, actor, write)
@@ -225,7 +226,7 @@ class GameEndApi(LedgerApi):
             ending = data.validated_data["ending"]
             posting = runs.run_end(run=run, ending=ending, recorded_by=actor.label)
             if posting is not None:
-                reads.with_entries(posting)
+                api_reads.with_entries(posting)
             body = {"game": run_view(run), "hand": None, "posting": posting}
             return status.HTTP_201_CREATED, render(GameWriteOutput, body)
 
@@ -262,8 +263,8 @@ class BookingInput(serializers.Serializer):
 
 
 def to_booking(play: hands.Play, given: dict) -> Booking:
-    """A booking checked against what the rule asks (`ledger.facts`), seats checked too."""
-    rule = charging.rule_in_force(play.hand, given["rule"])
+    """A booking checked against what the rule asks (`ledger.core.facts`), seats checked too."""
+    rule = money_rules.rule_in_force(play.hand, given["rule"])
     needs = facts.needs(rule, halves=games.halves(play.hand))
     asked = {r.name: r for r in needs.roles}
     roles: dict = {}
@@ -314,7 +315,7 @@ class ChargeApi(LedgerApi):
 
         def write(night: Night):
             play = _fresh(night, number)
-            posting = charging.book(
+            posting = money_rules.book(
                 play, to_booking(play, data.validated_data), recorded_by=actor.label
             )
             if posting is None:  # points on the score sheet: no chips moved
@@ -366,13 +367,13 @@ class ShowdownApi(LedgerApi):
             play = _fresh(night, number)
             bookings = [to_booking(play, b) for b in given.get("bookings", [])]
             winners, low = award_winners(play, given)
-            postings = charging.showdown(
+            postings = money_rules.showdown(
                 play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
             )
             seat_cards.keep(play.hand, postings, actor.label)  # the cards, with the award
             for posting in postings:
-                reads.with_entries(posting)
-            body = {"postings": postings, "hand": reads.hand_view(play)}
+                api_reads.with_entries(posting)
+            body = {"postings": postings, "hand": api_reads.hand_view(play)}
             return status.HTTP_201_CREATED, render(self.OutputSerializer, body)
 
         return write_once(request, actor, write)

@@ -7,7 +7,6 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import inputs, services
 from ledger.api.base import (
     HOST_ERRORS,
     KEY_PARAMETER,
@@ -16,8 +15,10 @@ from ledger.api.base import (
     signed_in_user,
 )
 from ledger.api.fields import Flag, Text, Whole
-from ledger.house_rules import CHOICES
+from ledger.core import inputs
+from ledger.core.house_rules import CHOICES
 from ledger.models import Group
+from ledger.services import seating
 
 NO_SUCH_GROUP = "No such group."
 
@@ -146,7 +147,7 @@ class GroupListApi(LedgerApi):
         data.is_valid(raise_exception=True)
 
         def create():
-            group = services.group_create(
+            group = seating.group_create(
                 host=user,
                 name=data.validated_data["name"],
                 settings=data.validated_data.get("settings"),
@@ -171,7 +172,7 @@ class GroupSettingsApi(LedgerApi):
         data.is_valid(raise_exception=True)
 
         def change():
-            changed = services.group_settings_update(
+            changed = seating.group_settings_update(
                 group=group, settings={**group.settings, **data.validated_data}
             )
             return status.HTTP_200_OK, GroupOutput(changed).data
@@ -205,7 +206,7 @@ class PeopleApi(LedgerApi):
         data.is_valid(raise_exception=True)
 
         def create():
-            person = services.person_add(group=group, name=data.validated_data["name"])
+            person = seating.person_add(group=group, name=data.validated_data["name"])
             return status.HTTP_201_CREATED, PersonOutput(person).data
 
         return host_write_once(request, request.user, create)

@@ -10,9 +10,6 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ledger import amounts, games, hands, inputs, runs, seat_cards, services
-from ledger.actors import READ_ONLY, Actor, Forbidden
-from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
     NO_SUCH_HAND,
@@ -35,7 +32,11 @@ from ledger.api.outputs import (
     PotOutput,
     render,
 )
+from ledger.core import amounts, inputs
 from ledger.models import Hand, Night, Posting, Seat
+from ledger.selectors import api_reads
+from ledger.services import games, hands, runs, seat_cards, seating
+from ledger.services.actors import READ_ONLY, Actor, Forbidden
 from rulebook.models import Game
 
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
@@ -110,8 +111,8 @@ def hand_write_once(
 
 def _hand_write(posting: Posting, play: hands.Play) -> dict:
     """The posting and the hand after it, from the state the write left in `play`."""
-    reads.with_entries(posting)
-    return render(HandWriteOutput, {"posting": posting, "hand": reads.hand_view(play)})
+    api_reads.with_entries(posting)
+    return render(HandWriteOutput, {"posting": posting, "hand": api_reads.hand_view(play)})
 
 
 def _acting_seat(actor: Actor, seat_id: int, play: hands.Play) -> Seat:
@@ -180,7 +181,9 @@ class HandListApi(LedgerApi):
                 game_slug=slug,
                 side_pots=given["side_pots"],
             )
-            return status.HTTP_201_CREATED, render(HandOutput, reads.hand_view(hands.load(hand)))
+            return status.HTTP_201_CREATED, render(
+                HandOutput, api_reads.hand_view(hands.load(hand))
+            )
 
         return write_once(request, actor, write)
 
@@ -231,7 +234,7 @@ class HandDetailApi(LedgerApi):
     def get(self, request, night_id: int, number: int):
         actor = night_actor(request, night_id)
         play = _fresh(actor.night, number)  # from its tally when nothing was posted since
-        return Response(render(HandOutput, reads.hand_view(play)))
+        return Response(render(HandOutput, api_reads.hand_view(play)))
 
 
 class PotsApi(LedgerApi):
@@ -241,7 +244,7 @@ class PotsApi(LedgerApi):
     def get(self, request, night_id: int, number: int):
         actor = night_actor(request, night_id)
         play = hands.load(hand_in(actor.night, number))
-        return Response(PotOutput(reads.pots_view(play), many=True).data)
+        return Response(PotOutput(api_reads.pots_view(play), many=True).data)
 
 
 class AntesApi(LedgerApi):
@@ -266,7 +269,7 @@ class AntesApi(LedgerApi):
         data.is_valid(raise_exception=True)
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             play = _fresh(night, number)
             posting = play.collect_antes(
                 recorded_by=actor.label, ante=data.validated_data.get("ante")
@@ -315,7 +318,7 @@ class RoundApi(LedgerApi):
         seats = seats_named(actor.night, ids)
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             play = _fresh(night, number)
             posting = play.round_start(
                 recorded_by=actor.label,
@@ -367,7 +370,7 @@ class ActApi(LedgerApi):
         def write(play: hands.Play):
             seat = _acting_seat(actor, given["seat"], play)
             actor.require_seat(seat, play.hand)
-            services.check_open(play.hand.night)
+            seating.check_open(play.hand.night)
             posting = play.act(seat, given["action"], chips, recorded_by=actor.label)
             return status.HTTP_201_CREATED, _hand_write(posting, play)
 
@@ -468,7 +471,7 @@ class AwardApi(LedgerApi):
         award_checked(actor.night, given)
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             play = _fresh(night, number)
             winners, low = award_winners(play, given)
             posting = play.award(winners=winners, low_winners=low, recorded_by=actor.label)
@@ -492,7 +495,7 @@ class UndoApi(LedgerApi):
         actor.require_dealer(hand_in(actor.night, number))
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             hand = _locked(night, number)
             posting = hands.undo(hand=hand, recorded_by=actor.label)
             return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
@@ -532,7 +535,7 @@ class NamedApi(LedgerApi):
         named = seats_named(actor.night, given["seats"])
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             hand = _locked(night, number)
             seats = [named[s] for s in given["seats"]]
             posting = hands.name_role(
@@ -561,7 +564,7 @@ class AgainApi(LedgerApi):
         actor.require_dealer(hand_in(actor.night, number))
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             hand = _locked(night, number)
             posting = hands.go_again(hand=hand, recorded_by=actor.label)
             return status.HTTP_201_CREATED, _hand_write(posting, hands.load(hand))
@@ -595,8 +598,8 @@ class StepApi(LedgerApi):
         data.is_valid(raise_exception=True)
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             hand = games.step_to(hand=_locked(night, number), step=data.validated_data["step"])
-            return status.HTTP_200_OK, HandOutput(reads.hand_view(hands.load(hand))).data
+            return status.HTTP_200_OK, HandOutput(api_reads.hand_view(hands.load(hand))).data
 
         return write_once(request, actor, write)

@@ -26,8 +26,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from homegame import limits
-from ledger import inputs, services
+from ledger.api.auth import SEAT_HEADER
 from ledger.api.base import (
     KEY_PARAMETER,
     REPLAYED_HEADER,
@@ -36,7 +35,9 @@ from ledger.api.base import (
     _error,
     idempotency_key,
 )
-from ledger.api_auth import SEAT_HEADER
+from ledger.core import inputs
+from ledger.services import seating
+from sitewide import limits
 
 TAG = ["ledger: seats and chips"]
 NOT_RANDOM_KEY = (
@@ -89,8 +90,8 @@ class JoinApi(APIView):
             400: _error(
                 "The body has no token, or the Idempotency-Key is missing or not a random UUID."
             ),
-            404: _error(services.NO_SUCH_LINK),
-            409: _error(services.SEAT_HELD),
+            404: _error(seating.NO_SUCH_LINK),
+            409: _error(seating.SEAT_HELD),
             429: _error(limits.TOO_MANY_LINKS),
         },
     )
@@ -101,17 +102,17 @@ class JoinApi(APIView):
         data = ClaimInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            seat, key, happened = services.join_link_claim_key(
+            seat, key, happened = seating.join_link_claim_key(
                 token=data.validated_data["token"],
                 held_key=request.headers.get(SEAT_HEADER, ""),
                 request_key=request_key,
                 address=limits.address_of(request),
             )
-        except services.UnknownLink:
+        except seating.UnknownLink:
             if limits.failed_join(request):
                 raise Throttled(detail=limits.TOO_MANY_LINKS) from None
-            raise NotFound(services.NO_SUCH_LINK) from None
-        except services.SeatHeld as exc:
+            raise NotFound(seating.NO_SUCH_LINK) from None
+        except seating.SeatHeld as exc:
             raise Conflict(str(exc)) from None
         body = {"night": seat.night_id, "seat": seat.pk, "seat_key": key}
         if happened == "held":

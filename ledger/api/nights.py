@@ -7,10 +7,6 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from homegame.api_errors import StrictPagination
-from ledger import closing, deletion, games, inputs, runs, services
-from ledger.actors import Actor
-from ledger.api import reads
 from ledger.api.base import (
     KEY_PARAMETER,
     READ_ERRORS,
@@ -43,7 +39,12 @@ from ledger.api.outputs import (
     PostingOutput,
     SeatOutput,
 )
+from ledger.core import inputs
 from ledger.models import Group, Night, Person, Seat
+from ledger.selectors import api_reads
+from ledger.services import closing, deletion, games, runs, seating
+from ledger.services.actors import Actor
+from sitewide.api_errors import StrictPagination
 
 NO_SUCH_GROUP = "Group {id} is not one of yours."
 NOT_IN_GROUP = "Person {id} is not on this group's roster."
@@ -112,7 +113,7 @@ class NightListApi(LedgerApi):
             raise Refused(NO_SUCH_GROUP.format(id=given["group"]))
 
         def create():
-            night = services.night_create(
+            night = seating.night_create(
                 host=user,
                 group=group,
                 name=given["name"],
@@ -121,7 +122,7 @@ class NightListApi(LedgerApi):
                 settings=given.get("settings"),
             )
             actor = Actor(night=night, role="host")
-            return status.HTTP_201_CREATED, NightOutput(reads.night_view(night, actor)).data
+            return status.HTTP_201_CREATED, NightOutput(api_reads.night_view(night, actor)).data
 
         return host_write_once(request, user, create)
 
@@ -132,7 +133,7 @@ class NightDetailApi(LedgerApi):
     @extend_schema(tags=TAG, responses={200: NightOutput, **READ_ERRORS})
     def get(self, request, night_id: int):
         actor = night_actor(request, night_id)
-        return Response(NightOutput(reads.night_view(actor.night, actor)).data)
+        return Response(NightOutput(api_reads.night_view(actor.night, actor)).data)
 
     @extend_schema(
         tags=TAG,
@@ -157,13 +158,13 @@ class NightDetailApi(LedgerApi):
 
 def _seat_body(night: Night, seat: Seat) -> dict:
     stack = closing.booked_stacks(night).get(seat.pk, 0)
-    return SeatOutput(reads.seat_view(seat, stack, show_token=True)).data
+    return SeatOutput(api_reads.seat_view(seat, stack, show_token=True)).data
 
 
 def _chips_body(night: Night, posting, seat: Seat) -> dict:
     stack = closing.booked_stacks(night).get(seat.pk, 0)
     return ChipsWriteOutput(
-        {"posting": posting, "seat": reads.seat_view(seat, stack, show_token=False)}
+        {"posting": posting, "seat": api_reads.seat_view(seat, stack, show_token=False)}
     ).data
 
 
@@ -210,8 +211,8 @@ class SeatAddApi(LedgerApi):
                 raise Refused(NOT_IN_GROUP.format(id=given["person"]))
 
         def write(night: Night):
-            who = person or services.person_add(group=night.group, name=given["name"])
-            seat = services.seat_add(night=night, person=who, position=given.get("position"))
+            who = person or seating.person_add(group=night.group, name=given["name"])
+            seat = seating.seat_add(night=night, person=who, position=given.get("position"))
             return status.HTTP_201_CREATED, _seat_body(night, seat)
 
         return write_once(request, actor, write)
@@ -241,9 +242,9 @@ class SitOutApi(LedgerApi):
 
         def write(night: Night):
             fresh = seat_in(night, seat_id)
-            services.sit_out(night=night, seat=fresh, out=data.validated_data["out"])
+            seating.sit_out(night=night, seat=fresh, out=data.validated_data["out"])
             return status.HTTP_200_OK, SeatOutput(
-                reads.seat_view(fresh, closing.booked_stacks(night).get(fresh.pk, 0))
+                api_reads.seat_view(fresh, closing.booked_stacks(night).get(fresh.pk, 0))
             ).data
 
         return write_once(request, actor, write)
@@ -258,9 +259,9 @@ class LeaveApi(LedgerApi):
 
     class InputSerializer(serializers.Serializer):
         paid = EnumField(
-            services.PAID,
+            seating.PAID,
             enum_name="PaidHow",
-            default=services.CREDIT,
+            default=seating.CREDIT,
             help_text="cash: paid out by the holder now; credit: settled at the end (the default).",
         )
         holder = RecordId(
@@ -287,7 +288,7 @@ class LeaveApi(LedgerApi):
         given = data.validated_data
 
         def write(night: Night):
-            services.check_open(night)
+            seating.check_open(night)
             seat = seat_in(night, seat_id)
             runs.seat_leave(
                 night=night,
@@ -296,7 +297,7 @@ class LeaveApi(LedgerApi):
                 paid=given["paid"],
                 holder=_holder(night, given),
             )
-            return status.HTTP_200_OK, SeatOutput(reads.seat_view(seat, 0)).data
+            return status.HTTP_200_OK, SeatOutput(api_reads.seat_view(seat, 0)).data
 
         return write_once(request, actor, write)
 
@@ -308,9 +309,9 @@ class PaidInput(serializers.Serializer):
     money = Money(required=False, help_text='Or money, e.g. "20.00".')
     colours = Colours(required=False, help_text='Or a count of each colour, e.g. {"red": 3}.')
     paid = EnumField(
-        services.PAID,
+        seating.PAID,
         enum_name="PaidHow",
-        default=services.CREDIT,
+        default=seating.CREDIT,
         help_text="cash: handed to the holder now; credit: settled at the end (the default).",
     )
     holder = RecordId(
@@ -348,7 +349,7 @@ class BuyInApi(LedgerApi):
             chips = amount_in(given, night, label="The buy-in")
             if chips is None:
                 raise serializers.ValidationError({"chips": [BUY_IN_AMOUNT]})
-            return services.buy_in(
+            return seating.buy_in(
                 night=night,
                 seat=seat,
                 chips=chips,
@@ -379,7 +380,7 @@ class CashOutApi(LedgerApi):
     )
     def post(self, request, night_id: int, seat_id: int):
         def book(night: Night, seat: Seat, given: dict, label: str):
-            return services.cash_out(
+            return seating.cash_out(
                 night=night,
                 seat=seat,
                 chips=amount_in(given, night, label="The cash-out"),
@@ -411,7 +412,7 @@ class AdjustApi(LedgerApi):
     )
     def post(self, request, night_id: int, seat_id: int):
         def book(night: Night, seat: Seat, given: dict, label: str):
-            return services.adjust(
+            return seating.adjust(
                 night=night,
                 seat=seat,
                 chips=given["chips"],
@@ -474,9 +475,9 @@ class JoinLinkApi(LedgerApi):
         data = self.SeatLinkSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         change = {
-            "revoke": services.join_link_revoke,
-            "renew": services.join_link_renew,
-            "release": services.join_link_release,
+            "revoke": seating.join_link_revoke,
+            "renew": seating.join_link_renew,
+            "release": seating.join_link_release,
         }[data.validated_data["change"]]
 
         def write(night: Night):
@@ -510,9 +511,9 @@ class SpectatorLinkApi(LedgerApi):
 
         def write(night: Night):
             if data.validated_data["change"] == "revoke":
-                services.spectator_link_revoke(night=night)
+                seating.spectator_link_revoke(night=night)
                 return status.HTTP_200_OK, {"spectator_token": None}
-            services.spectator_link_renew(night=night)
+            seating.spectator_link_renew(night=night)
             return status.HTTP_200_OK, {"spectator_token": night.spectator_token}
 
         return write_once(request, actor, write)
@@ -548,7 +549,7 @@ class JournalApi(LedgerApi):
         actor = night_actor(request, night_id)
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        postings = reads.journal_postings(actor.night, **filters.validated_data)
+        postings = api_reads.journal_postings(actor.night, **filters.validated_data)
         paginator = self.Pagination()
         page = paginator.paginate_queryset(postings, request, view=self)
         return paginator.get_paginated_response(PostingOutput(page, many=True).data)

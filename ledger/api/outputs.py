@@ -1,6 +1,6 @@
 """Output shapes shared by several ledger views: nights, seats, hands, postings, settlement.
 
-They only format: every value is computed by the services or `ledger.api.reads`.
+They only format: every value is computed by the services or `ledger.selectors.api_reads`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from ledger.api.fields import EnumField
 from ledger.api.groups import HouseRulesOutput
-from ledger.betting import KINDS
+from ledger.core.betting import KINDS
 from ledger.models import Hand, Night
 
 

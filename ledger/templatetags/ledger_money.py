@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django import template
 
-from ledger import amounts
+from ledger.core import amounts
 
 register = template.Library()
 

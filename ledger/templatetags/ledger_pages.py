@@ -7,7 +7,7 @@ from django import template
 from django.contrib import messages
 from django.utils.html import format_html
 
-from ledger import actors
+from ledger.services import actors
 
 register = template.Library()
 

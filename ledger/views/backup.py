@@ -12,9 +12,10 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ledger import backup, backup_format
-from ledger.backup_format import BackupError
+from ledger.core import backup_format
+from ledger.core.backup_format import BackupError
 from ledger.models import Group
+from ledger.services import backup
 from ledger.views.common import HtmxHttpRequest
 from ledger.views.nights import created_once
 

@@ -2,9 +2,9 @@
 
 The table page's "Your cards" and dealer mode's "Who wins?" panel both post
 here; the answer is the page the form came from. The checks are the helper's
-own (`ledger.seat_cards`), so the page and the API take the same cards.
+own (`ledger.services.seat_cards`), so the page and the API take the same cards.
 A tap on a card grid (`tap=<code>`) cycles that card in the cards as posted
-(`ledger.card_taps`) and enters the result: each tap is a new row.
+(`ledger.core.card_taps`) and enters the result: each tap is a new row.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.views.decorators.http import require_POST
 
-from ledger import card_taps, seat_cards
-from ledger.actors import Actor
-from ledger.forms import seat_from
-from ledger.journal import LedgerError
+from ledger.core import card_taps
 from ledger.models import Night, Seat
+from ledger.services import seat_cards
+from ledger.services.actors import Actor
+from ledger.services.journal import LedgerError
 from ledger.views import dealer, table
 from ledger.views.common import HtmxHttpRequest, night_for, partial_wanted, see_other, write
+from ledger.views.forms import seat_from
 from ledger.views.play import fresh, hand_of
 
 

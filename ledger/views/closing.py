@@ -17,12 +17,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import actors, amounts, closing, games, inputs, runs, services
-from ledger.actors import Actor
-from ledger.forms import counted_chips, seat_from, whole
+from ledger.core import amounts, inputs
 from ledger.models import Night, Payment
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import actors, closing, games, runs, seating
+from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, message, night_for, see_other, write
+from ledger.views.forms import counted_chips, seat_from, whole
 from ledger.views.table import answer, bad_link
 
 HOST_ONLY = "Only the night's host can do that."
@@ -150,7 +151,7 @@ def end_adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     )
 
     def call(night: Night) -> dict:
-        posting = services.adjust(
+        posting = seating.adjust(
             night=night,
             seat=seat_from(night, request.POST.get("seat")),
             chips=whole(request.POST.get("chips"), "The adjustment", least=-inputs.MOST_CHIPS),
@@ -184,7 +185,7 @@ def settlement_context(night: Night, actor: Actor) -> dict:
     rows, payments = ([], []) if in_play else closing.results(night)
     names = state.labels([r.seat for r in rows])
     names[None] = closing.BANK_NAME
-    cash = [] if in_play else services.cash_moves(night)
+    cash = [] if in_play else seating.cash_moves(night)
     explained = []
     for payment in payments:
         both = [payment.payer_id, payment.payee_id]
@@ -277,7 +278,7 @@ def money_words(chips: int, night: Night) -> str:
     return amounts.show_money(Decimal(night.unit) * chips, night.currency)
 
 
-def cash_words(move: services.CashMove, names: dict, night: Night) -> str:
+def cash_words(move: seating.CashMove, names: dict, night: Night) -> str:
     """One cash hand-over in words, for the explanation under a payment."""
     holder = names[move.holder] if move.holder is not None else "the bank"
     player = names[move.seat]

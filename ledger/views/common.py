@@ -16,14 +16,15 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django_htmx.middleware import HtmxDetails
 
-from ledger import actors, inputs, journal
-from ledger.actors import Actor, Forbidden
-from ledger.betting import BettingError
-from ledger.house_rules import HouseRulesError
-from ledger.journal import KeyConflict, LedgerError
+from ledger.core import inputs
+from ledger.core.betting import BettingError
+from ledger.core.house_rules import HouseRulesError
+from ledger.core.pots import PotError
+from ledger.core.units import UnitError
 from ledger.models import Night
-from ledger.pots import PotError
-from ledger.units import UnitError
+from ledger.services import actors, journal
+from ledger.services.actors import Actor, Forbidden
+from ledger.services.journal import KeyConflict, LedgerError
 
 NO_NIGHT = "No such night."
 KEY_MISSING = "This form has no request key: reload the page and try again."

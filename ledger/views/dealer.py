@@ -3,7 +3,7 @@
 The rulebook's dealer mode only reads; this one, under a night, books. The
 table picks a game with its options and settings, deals, and steps through
 the phases: each step shows a small form for every money rule it fires
-(`ledger.facts` says what each asks), and the showdown asks for the facts the
+(`ledger.core.facts` says what each asks), and the showdown asks for the facts the
 rules need and books every payment and the award in one transaction. Every
 booking is a POST that answers with the same step again, so the page works
 without script; htmx only makes it quicker.
@@ -22,13 +22,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from homegame import limits
-from ledger import amounts, card_taps, charging, facts, flow, games, hands, runs, scores, seat_cards
-from ledger.actors import Actor
-from ledger.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
+from ledger.core import amounts, card_taps, facts, flow
 from ledger.models import Hand, Night, Run
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import games, hands, money_rules, runs, scores, seat_cards
+from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
+from ledger.views.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
 from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
@@ -44,6 +44,7 @@ from ledger.views.play import (
 from rulebook import dealer
 from rulebook.models import Game
 from rulebook.schema import FAMILIES, MONEY_KINDS, OPENERS
+from sitewide import limits
 
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
 
@@ -98,7 +99,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     in_hand = [r for r in view.rows if r.in_hand]
     ctx["sheet"] = _sheet(run, view)
     forward = view.forward
-    booked = charging.booked_at(hand, phase.id) if phase else set()
+    booked = money_rules.booked_at(hand, phase.id) if phase else set()
     shown = [p for p in phases if flow.applies(p, view.situation) or p.id == hand.step]
     nobody_in = forward is not None and forward.move == "all_out"
     # Nobody left in: the step's own rules are moot unless it is played only then (the
@@ -219,7 +220,7 @@ NOT_KEPT = ("csrfmiddlewaretoken", "idempotency_key")
 def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) -> dict:
     """The showdown helper's panel: each player's cards, and on asking the ranking or the fill.
 
-    Before the showdown the dealer sees what any viewer sees (`ledger.card_sight`):
+    Before the showdown the dealer sees what any viewer sees (`ledger.core.card_sight`):
     the face-up cards, the table's, and those they entered for a seat with no
     phone; a claimed seat enters its own. From the showdown on, every hand it
     shows, which the dealer may correct. "Rank the hands" (`?helper=rank`)
@@ -295,7 +296,7 @@ def _phase(phases: list, step_id: str | None):
 def _forms(
     rule_ids, rules: dict, view: state.Table, booked: set[str], halves: bool = False
 ) -> list[dict]:
-    """A form per rule the step books by hand, with the fields `ledger.facts` asks for.
+    """A form per rule the step books by hand, with the fields `ledger.core.facts` asks for.
 
     Each role the hand already answers comes ticked (`_ticks`). A rule already
     booked at this step of this deal is shown as done; one that fires again
@@ -316,8 +317,8 @@ def _forms(
                 "name": rule.words,
                 "rows": in_hand,
                 "ticks": _ticks(needs, view),
-                "done": rule_id in booked and not charging.repeats(rule),
-                "again": rule_id in booked and charging.repeats(rule),
+                "done": rule_id in booked and not money_rules.repeats(rule),
+                "again": rule_id in booked and money_rules.repeats(rule),
             }
         )
     return found
@@ -637,7 +638,7 @@ def game_end(request: HtmxHttpRequest, night_id: int, run_id: int) -> HttpRespon
 
 
 def _needs(hand: Hand, rule_id: str) -> facts.Needs:
-    return facts.needs(charging.rule_in_force(hand, rule_id), halves=games.halves(hand))
+    return facts.needs(money_rules.rule_in_force(hand, rule_id), halves=games.halves(hand))
 
 
 @require_POST
@@ -652,7 +653,7 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
         hand = fresh(hand_of(night, hand_id))
         wanted = booking(post, _needs(hand, post.get("rule", "")), hand.seat_order)
         before = scores.rubber_of(hand.run) if hand.run_id else None
-        posting = charging.book(hands.load(hand), wanted, recorded_by=actor.label)
+        posting = money_rules.book(hands.load(hand), wanted, recorded_by=actor.label)
         if posting is not None:
             return {"summary": [posting.memo]}
         # Points on a rubber's sheet: each line, and a game or the rubber the sheet saw made.
@@ -714,7 +715,7 @@ def hand_showdown(request: HtmxHttpRequest, night_id: int, hand_id: int) -> Http
         play = hands.load(hand)
         winners, low = award_facts(post, play, hand)
         confirm_nobody(post, play, winners, low)
-        postings = charging.showdown(
+        postings = money_rules.showdown(
             play, bookings=bookings, winners=winners, low_winners=low, recorded_by=actor.label
         )
         seat_cards.keep(hand, postings, actor.label)

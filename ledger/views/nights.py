@@ -20,14 +20,15 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ledger import across_nights, charts, closing, deletion, services
-from ledger.actors import Forbidden
-from ledger.forms import GroupForm, HouseRulesForm, NightForm, PersonForm, form_message
-from ledger.house_rules import HouseRulesError
-from ledger.journal import LedgerError
+from ledger.core import across_nights, charts
+from ledger.core.house_rules import HouseRulesError
+from ledger.core.units import ChipSet, UnitError, chips_for
 from ledger.models import Group, Night, Person
-from ledger.units import ChipSet, UnitError, chips_for
+from ledger.services import closing, deletion, seating
+from ledger.services.actors import Forbidden
+from ledger.services.journal import LedgerError
 from ledger.views.common import HtmxHttpRequest, night_for, see_other
+from ledger.views.forms import GroupForm, HouseRulesForm, NightForm, PersonForm, form_message
 from rulebook.models import Game
 
 CREATED = "ledger_created"
@@ -94,13 +95,13 @@ def group_new(request: HtmxHttpRequest) -> HttpResponse:
 
         def make() -> str:
             with transaction.atomic():
-                group = services.group_create(
+                group = seating.group_create(
                     host=request.user,
                     name=form.cleaned_data["name"],
                     settings=form.house_settings(),
                 )
                 for name in form.people():
-                    services.person_add(group=group, name=name)
+                    seating.person_add(group=group, name=name)
             return reverse("ledger:group", args=[group.pk])
 
         return created_once(request, make)
@@ -126,7 +127,7 @@ def group(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
         if request.POST.get("do") == "settings":
             rules = HouseRulesForm(request.POST, prefix="rules")
             if rules.is_valid():
-                services.group_settings_update(group=found, settings=rules.house_settings())
+                seating.group_settings_update(group=found, settings=rules.house_settings())
                 return see_other(reverse("ledger:group", args=[found.pk]))
             error = form_message(rules)
         else:
@@ -134,7 +135,7 @@ def group(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
             if person.is_valid():
 
                 def make() -> str:
-                    services.person_add(group=found, name=person.cleaned_data["name"])
+                    seating.person_add(group=found, name=person.cleaned_data["name"])
                     return reverse("ledger:group", args=[found.pk])
 
                 return created_once(request, make)
@@ -224,12 +225,12 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
 
         def make() -> str:
             with transaction.atomic():
-                group = data["group_obj"] or services.group_create(
+                group = data["group_obj"] or seating.group_create(
                     host=request.user,
                     name=data["new_group"].strip(),
                     settings=form.house_settings(),
                 )
-                night = services.night_create(
+                night = seating.night_create(
                     host=request.user,
                     group=group,
                     name=data["name"],

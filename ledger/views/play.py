@@ -12,11 +12,11 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 
-from ledger import games, hands, runs
-from ledger.actors import Actor, Forbidden
-from ledger.forms import declarations, seat_from, winner_lists
 from ledger.models import Hand, Night, Seat
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import games, hands, runs
+from ledger.services.actors import Actor, Forbidden
+from ledger.views.forms import declarations, seat_from, winner_lists
 
 POTS_CHANGED = "The pots changed since this page was drawn: check the winners again."
 NOBODY_TICKED = (

@@ -23,12 +23,13 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import closing, games, inputs, runs, services
-from ledger.actors import Actor
-from ledger.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
+from ledger.core import inputs
 from ledger.models import Night
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import closing, games, runs, seating
+from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
+from ledger.views.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
 from ledger.views.table import answer
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
@@ -183,10 +184,10 @@ def seat_add(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         form = SeatAddForm(request.POST, people=night.group.people.all())
         if not form.is_valid():
             raise ValidationError(form_message(form))
-        person = form.cleaned_data["person_obj"] or services.person_add(
+        person = form.cleaned_data["person_obj"] or seating.person_add(
             group=night.group, name=form.cleaned_data["name"]
         )
-        seat = services.seat_add(night=night, person=person)
+        seat = seating.seat_add(night=night, person=person)
         return {"message": f"{person.name} sits in seat {seat.position}."}
 
     return seats_write(request, night_id, call)
@@ -197,7 +198,7 @@ def buy_in(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         chips = amount(request.POST.get("chips"), night, "The buy-in", mode=request.POST.get("in"))
         paid, holder = paid_how(request.POST, night)
-        posting = services.buy_in(
+        posting = seating.buy_in(
             night=night,
             seat=_seat(night, request),
             chips=chips,
@@ -217,7 +218,7 @@ def cash_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         mode = request.POST.get("in")
         chips = amount(text, night, "The cash-out", mode=mode) if text else None
         paid, holder = paid_how(request.POST, night)
-        posting = services.cash_out(
+        posting = seating.cash_out(
             night=night,
             seat=_seat(night, request),
             chips=chips,
@@ -234,7 +235,7 @@ def cash_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def adjust(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         chips = whole(request.POST.get("chips"), "The adjustment", least=-inputs.MOST_CHIPS)
-        posting = services.adjust(
+        posting = seating.adjust(
             night=night,
             seat=_seat(night, request),
             chips=chips,
@@ -252,7 +253,7 @@ def sit_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
     def call(night: Night, actor: Actor) -> dict:
         out = _parsed_choice(request.POST.get("out"), ("1", "0"), "Sitting out") == "1"
-        seat = services.sit_out(night=night, seat=_seat(night, request), out=out)
+        seat = seating.sit_out(night=night, seat=_seat(night, request), out=out)
         return {"message": f"{seat.person.name} {'sits out' if out else 'is back'}."}
 
     return seats_write(request, night_id, call, host_only=False)
@@ -262,7 +263,7 @@ def sit_out(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         seat = _seat(night, request)
-        services.check_open(night)
+        seating.check_open(night)
         # Paid out as a cash-out is: in cash from the bank or a holder, or at the settlement.
         paid, holder = paid_how(request.POST, night)
         said = runs.seat_leave(
@@ -274,9 +275,9 @@ def leave(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
 
 SEAT_LINK_CHANGES = {
-    "new": services.join_link_renew,
-    "revoke": services.join_link_revoke,
-    "release": services.join_link_release,
+    "new": seating.join_link_renew,
+    "revoke": seating.join_link_revoke,
+    "release": seating.join_link_release,
 }
 
 
@@ -301,9 +302,9 @@ def join_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def watch_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     def call(night: Night, actor: Actor) -> dict:
         if _parsed_choice(request.POST.get("do"), LINK_CHANGES, "The change") == "new":
-            services.spectator_link_renew(night=night)
+            seating.spectator_link_renew(night=night)
         else:
-            services.spectator_link_revoke(night=night)
+            seating.spectator_link_revoke(night=night)
         return {}
 
     return seats_write(request, night_id, call)

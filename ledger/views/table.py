@@ -1,7 +1,7 @@
 """The table: stacks, pots and whose turn it is, the hand's buttons, and the 2-second poll.
 
 One template draws the table for the host, a seated player and the
-spectator link; what each may press is decided by `ledger.actors`. Every
+spectator link; what each may press is decided by `ledger.services.actors`. Every
 button is a plain form, so the page works without script; htmx posts it and
 swaps the table in place, and other phones pick the change up by polling.
 """
@@ -19,31 +19,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from homegame import limits
-from ledger import (
-    actors,
-    betting,
-    card_taps,
-    deletion,
-    flow,
-    forms,
-    games,
-    hands,
-    runs,
-    seat_cards,
-    services,
-)
-from ledger.actors import Actor
-from ledger.forms import (
-    NO_PLAYERS,
-    UNKNOWN_GAME,
-    seat_from,
-    seats_from,
-    whole,
-)
-from ledger.journal import KeyConflict, LedgerError
+from ledger.core import betting, card_taps, flow
 from ledger.models import Hand, Night, Seat, ShowdownKept
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
+from ledger.services.actors import Actor
+from ledger.services.journal import KeyConflict, LedgerError
+from ledger.views import forms
 from ledger.views.common import (
     HtmxHttpRequest,
     night_for,
@@ -52,6 +34,7 @@ from ledger.views.common import (
     see_other,
     write,
 )
+from ledger.views.forms import NO_PLAYERS, UNKNOWN_GAME, seat_from, seats_from, whole
 from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
@@ -65,6 +48,7 @@ from ledger.views.play import (
     require_starter,
 )
 from rulebook.models import Game
+from sitewide import limits
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
 SETUP_FIRST = (
@@ -72,7 +56,7 @@ SETUP_FIRST = (
     "night or its group: check the amounts below, then start it; nothing was dealt yet."
 )
 UNKNOWN_ACTION = "{action!r} is not a betting action."
-NO_SUCH_LINK = services.NO_SUCH_LINK
+NO_SUCH_LINK = seating.NO_SUCH_LINK
 REFUSED_HEADER = "X-Ledger-Refused"
 # Steps where each player in the hand does something themselves, so their phone says what.
 PLAYER_STEPS = {"declare", "draw", "discard", "pass", "trade", "buy", "knock", "stake"}
@@ -157,7 +141,7 @@ def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> d
 
     A player in the hand enters their own cards from their phone at any step.
     Before the showdown a viewer sees only the face-up cards, the table's and
-    those they entered themselves (`ledger.card_sight`); from it on, the
+    those they entered themselves (`ledger.core.card_sight`); from it on, the
     hands it shows.
     """
     hand = view.hand
@@ -342,10 +326,10 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         phone = f"phone:{request.session.session_key}"
         run_once(request, seat.night, phone, lambda locked: {"seat": claimed(request, token)})
-    except services.SeatHeld as exc:
+    except seating.SeatHeld as exc:
         ctx |= {"error": str(exc), "mine": False, "taken": True}
         return render(request, "ledger/join.html", ctx, status=409)
-    except services.UnknownLink:
+    except seating.UnknownLink:
         return bad_link(request)
     except KeyConflict as exc:
         return render(request, "ledger/join.html", ctx | {"error": str(exc)}, status=422)

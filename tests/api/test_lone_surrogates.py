@@ -18,9 +18,9 @@ from django.apps import apps
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from homegame import surrogates
-from ledger import closing, hands, runs, services
 from ledger.models import Person
+from ledger.services import closing, hands, runs, seating
+from sitewide import surrogates
 from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def host(django_user_model):
 @pytest.fixture
 def ids(host) -> dict[str, int]:
     """Real ids for every address: a night with a hand in its first betting round, and payments."""
-    group = services.group_create(host=host, name="Friday regulars")
+    group = seating.group_create(host=host, name="Friday regulars")
     open_night = _night(host, group, "Friday")
     seats = list(open_night.seats.order_by("pk"))
     confirm_ante(open_night, GAME)
@@ -103,11 +103,11 @@ def ids(host) -> dict[str, int]:
 
 
 def _night(host, group, name: str):
-    night = services.night_create(host=host, group=group, name=name, chips=[("white", "0.05")])
+    night = seating.night_create(host=host, group=group, name=name, chips=[("white", "0.05")])
     for person_name in ("Ann", "Bob", "Cat"):
         person, _ = Person.objects.get_or_create(group=group, name=person_name)
-        seat = services.seat_add(night=night, person=person)
-        services.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
+        seat = seating.seat_add(night=night, person=person)
+        seating.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
     return night
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import itertools
+import re
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +29,9 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation import GenerationMode
+from schemathesis.generation.meta import ComponentInfo
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     negative_data_rejection,
@@ -36,10 +40,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from ledger import closing, hands, runs, services
+from ledger.api.auth import SEAT_HEADER, WATCH_HEADER
 from ledger.api.base import KEY_HEADER
-from ledger.api_auth import SEAT_HEADER, WATCH_HEADER
 from ledger.models import Night, Person, Seat
+from ledger.services import closing, hands, runs, seating
 from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +66,7 @@ CHECKS = [
 EXAMPLES = 30
 # One case in this many keeps the ids Schemathesis generated, so unknown ids are tried too.
 KEEP_GENERATED_IDS = 8
+ID = re.compile(r"[0-9]{1,18}")
 
 PASSWORD = "deal-me-in-9"
 GAME = "five-card-draw"
@@ -89,7 +94,7 @@ def seat_headers(seat: Seat) -> dict[str, str]:
     reconnects `close_old_connections` after its request, which would close
     the test's PostgreSQL connection under the in-process calls that follow.
     """
-    _, key, _ = services.join_link_claim_key(token=seat.join_token, request_key=uuid.uuid4().hex)
+    _, key, _ = seating.join_link_claim_key(token=seat.join_token, request_key=uuid.uuid4().hex)
     return {SEAT_HEADER: key}
 
 
@@ -105,14 +110,14 @@ def _table(host, *, ended: bool) -> Table:
     With `ended`, the hand is won and the night ended instead, so that the
     payments exist to be marked paid.
     """
-    group = services.group_create(host=host, name="Friday regulars")
-    night = services.night_create(
+    group = seating.group_create(host=host, name="Friday regulars")
+    night = seating.night_create(
         host=host, group=group, name="Friday", chips=[("white", "0.05"), ("red", "0.25")]
     )
     people = [Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat")]
-    seats = [services.seat_add(night=night, person=p) for p in people]
+    seats = [seating.seat_add(night=night, person=p) for p in people]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
+        seating.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
     if ended:
         hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host")
         hands.collect_antes(hand=hand, recorded_by="host", ante=10)
@@ -168,6 +173,9 @@ def _real_ids(case, table: Table, rounds: Iterator[int]) -> None:
     """Point the case at the fixture's objects, except one case in KEEP_GENERATED_IDS."""
     turn = next(rounds)
     if turn % KEEP_GENERATED_IDS == KEEP_GENERATED_IDS - 1:
+        if _ids_as_sent(case.path_parameters or {}):
+            # A generated "wrong" id that is sent as digits is a valid id after all.
+            _overwritten(case, ParameterLocation.PATH)
         return
     real = {
         "night_id": table.night.pk,
@@ -180,14 +188,40 @@ def _real_ids(case, table: Table, rounds: Iterator[int]) -> None:
     params = case.path_parameters or {}
     for name in params:
         if real.get(name) is not None:
-            # The schema gives ids as digit strings (homegame/converters.py).
+            # The schema gives ids as digit strings (sitewide/converters.py).
             params[name] = str(real[name])
+    if params and all(real.get(name) is not None for name in params):
+        _overwritten(case, ParameterLocation.PATH)
+
+
+def _ids_as_sent(params: dict) -> bool:
+    """Whether every path part is an id as the URL carries it: 1 to 18 digits."""
+    return bool(params) and all(
+        name.endswith(("_id", "number")) and ID.fullmatch(str(value))
+        for name, value in params.items()
+    )
 
 
 def _fresh_key(case, keys: Iterator[int]) -> None:
     """A key never used before, unless the case leaves the header out on purpose."""
     if case.headers is not None and KEY_HEADER in case.headers:
         case.headers[KEY_HEADER] = f"schemathesis-{next(keys)}"
+        # The key is the only header the schema declares; others are extras it allows.
+        _overwritten(case, ParameterLocation.HEADER)
+
+
+def _overwritten(case, location: ParameterLocation) -> None:
+    """A part this harness replaced with valid values is no longer what makes a case negative.
+
+    When every negative part was replaced (real ids, a fresh key), the request is a valid
+    one and may be accepted: `negative_data_rejection` must not expect a refusal.
+    """
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_negative:
+        return
+    meta.components[location] = ComponentInfo(mode=GenerationMode.POSITIVE)
+    if not any(info.mode.is_negative for info in meta.components.values()):
+        meta.generation.mode = GenerationMode.POSITIVE
 
 
 ROLES = ["host", "seat", "spectator"]

@@ -14,8 +14,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from homegame import limits
-from ledger import services
+from ledger.services import seating
+from sitewide import limits
 from tests.browser.checks import assert_fits_the_phone, csp_violations, other_hosts
 from tests.browser.table import seat_card
 
@@ -111,7 +111,7 @@ def test_a_held_seat_moves_to_another_phone_only_when_the_host_frees_it(
     # Bob's tap comes second: refused, the seat stays on Ann's phone.
     with bob.page.expect_navigation():
         button(bob.page, "This is me").click()
-    expect(bob.page.get_by_role("alert")).to_contain_text(services.SEAT_HELD)
+    expect(bob.page.get_by_role("alert")).to_contain_text(seating.SEAT_HELD)
     bob.fits()
     bob.page.goto(join_url)
     expect(bob.page.get_by_text(TAKEN)).to_be_visible()

@@ -2,8 +2,8 @@
 
 import pytest
 
-from ledger import services
 from ledger.models import Entry, Person
+from ledger.services import seating
 
 
 @pytest.fixture
@@ -13,12 +13,12 @@ def host(django_user_model):
 
 @pytest.fixture
 def group(host):
-    return services.group_create(host=host, name="Friday regulars")
+    return seating.group_create(host=host, name="Friday regulars")
 
 
 @pytest.fixture
 def night(host, group):
-    return services.night_create(
+    return seating.night_create(
         host=host, group=group, name="Friday", chips=[("white", "0.05"), ("red", "0.25")]
     )
 
@@ -26,7 +26,7 @@ def night(host, group):
 @pytest.fixture
 def seats(night, group):
     people = [Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat")]
-    return [services.seat_add(night=night, person=p) for p in people]
+    return [seating.seat_add(night=night, person=p) for p in people]
 
 
 def journal_total(night) -> int:
@@ -56,9 +56,9 @@ def seat_key(seat) -> str:
 
     token, held = Seat.objects.filter(pk=seat.pk).values_list("join_token", "device_key_hash")[0]
     known = _SEAT_KEYS.get(token)
-    if known and services.seat_key_hash(known) == held:
+    if known and seating.seat_key_hash(known) == held:
         return known
-    _, key, _ = services.join_link_claim_key(token=token)
+    _, key, _ = seating.join_link_claim_key(token=token)
     _SEAT_KEYS[token] = key
     return key
 
@@ -71,8 +71,8 @@ def confirm_ante(night, *slugs: str) -> None:
     deals at once. No slug: every game in the rulebook. Nothing else is
     defaulted: a night without this is asked for its amounts first.
     """
-    from ledger import runs
-    from ledger.house_rules import house_rules
+    from ledger.core.house_rules import house_rules
+    from ledger.services import runs
     from rulebook.models import Game
 
     ante = house_rules(night.settings).ante
@@ -92,5 +92,5 @@ def table(client, host, night, seats):
     """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
     client.force_login(host)
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
     return client

@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 
 from django.test import Client
 
-from ledger import closing, games
+from ledger.services import closing, games
 from tests.ledger.pages import text, url
 
 

@@ -16,9 +16,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger import runs, services
-from ledger.journal import LedgerError
 from ledger.models import Night, Run, WriteRequest
+from ledger.services import runs, seating
+from ledger.services.journal import LedgerError
 from rulebook.models import Game
 from tests.ledger.conftest import confirm_ante, journal_rows
 
@@ -48,7 +48,7 @@ def table(client, host, night, seats):
     night.settings = {**(night.settings or {}), "ante": 2}
     night.save(update_fields=["settings"])
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
     return client
 
 
@@ -75,7 +75,7 @@ def api_hand(api, night, seats, game):
 
 def finish(night):
     """The hand in play antes and is won by its first player, so the table may deal again."""
-    from ledger import hands
+    from ledger.services import hands
 
     hand = night.hands.order_by("-number").first()
     hands.collect_antes(hand=hand, recorded_by="host:host")
@@ -173,11 +173,11 @@ def test_amounts_confirmed_for_the_group_deal_at_once_on_its_next_night(
         "save_for_group": "1",
     }
     assert post(table, url("game_start", night.pk), tap).status_code == 303
-    later = services.night_create(host=host, group=group, name="Saturday", chips=[("white", "1")])
+    later = seating.night_create(host=host, group=group, name="Saturday", chips=[("white", "1")])
     people = [s.person for s in seats]
-    later_seats = [services.seat_add(night=later, person=p) for p in people]
+    later_seats = [seating.seat_add(night=later, person=p) for p in people]
     for seat in later_seats:
-        services.buy_in(night=later, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=later, seat=seat, chips=40, recorded_by="host:host")
     assert next_hand(table, later, later_seats, DRAW).status_code == 303
     assert later.hands.get().game_slug == DRAW
     assert later.runs.get().agreed == {ANTE: 4}

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger import amounts, units
-from ledger.amounts import AmountError, parse
+from ledger.core import amounts, units
+from ledger.core.amounts import AmountError, parse
 
 CHIPS = units.chip_set([("white", "0.05"), ("red", "0.25"), ("blue", "1.00")])
 QUARTERS = units.chip_set([("red", "0.25")])

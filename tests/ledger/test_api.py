@@ -14,14 +14,14 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from ledger import closing, hands, services
 from ledger.api import base
 from ledger.api import closing as closing_api
 from ledger.api import hands as hands_api
 from ledger.api import nights as nights_api
-from ledger.api_auth import BAD_SEAT_TOKEN
-from ledger.journal import KEY_REUSED
+from ledger.api.auth import BAD_SEAT_TOKEN
 from ledger.models import Group, Night, Person, Posting, WriteRequest
+from ledger.services import closing, hands, seating
+from ledger.services.journal import KEY_REUSED
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total, seat_key
 
 pytestmark = pytest.mark.django_db
@@ -231,7 +231,7 @@ def test_a_chip_value_out_of_bounds_is_refused_by_field(api, group, value):
 
 def test_a_night_in_another_hosts_group_is_refused(api, django_user_model):
     other = django_user_model.objects.create_user(username="other", password="x-other-9")
-    theirs = services.group_create(host=other, name="Theirs")
+    theirs = seating.group_create(host=other, name="Theirs")
     body = {"group": theirs.pk, "name": "Sneaky", "chips": [{"name": "w", "value": "1"}]}
     response = send(api, "", body)
     assert response.status_code == 400
@@ -255,9 +255,9 @@ def test_seats_come_from_the_roster_or_a_new_name(api, night, group):
     assert group.people.filter(name="Latecomer").exists()
     taken = send(api, f"{night.pk}/seats/", {"name": "Other", "position": 7})
     assert taken.status_code == 400
-    assert taken.json() == {"detail": services.SEAT_TAKEN.format(position=7), "fields": {}}
+    assert taken.json() == {"detail": seating.SEAT_TAKEN.format(position=7), "fields": {}}
     again = send(api, f"{night.pk}/seats/", {"person": ann.pk})
-    assert again.json() == {"detail": services.ALREADY_SEATED.format(name="Ann"), "fields": {}}
+    assert again.json() == {"detail": seating.ALREADY_SEATED.format(name="Ann"), "fields": {}}
 
 
 @pytest.mark.parametrize(
@@ -307,7 +307,7 @@ def test_a_player_sits_out_comes_back_and_leaves(api, bought):
     rows = read(api, f"{night.pk}/settlement/").json()["rows"]
     assert {r["name"]: r["chips"] for r in rows}["Bob"] == 0
     again = send(api, f"{night.pk}/seats/{bob.pk}/buy-in/", {"chips": 10})
-    assert again.json() == {"detail": services.SEAT_LEFT.format(name="Bob"), "fields": {}}
+    assert again.json() == {"detail": seating.SEAT_LEFT.format(name="Bob"), "fields": {}}
 
 
 def test_join_and_spectator_links_can_be_revoked_and_renewed(api, night, seats):
@@ -722,9 +722,9 @@ def test_a_buy_in_that_is_not_a_whole_positive_count_is_refused(api, bought, chi
 @pytest.mark.parametrize(
     ("path", "body", "message"),
     [
-        ("cash-out/", {"chips": 201}, services.CASH_MORE_THAN_STACK.format(name="Ann", stack=200)),
+        ("cash-out/", {"chips": 201}, seating.CASH_MORE_THAN_STACK.format(name="Ann", stack=200)),
         ("cash-out/", {"chips": 0}, "Chips must be at least 1, not 0."),
-        ("adjustments/", {"chips": 5, "reason": "  "}, services.NO_REASON),
+        ("adjustments/", {"chips": 5, "reason": "  "}, seating.NO_REASON),
         (
             "adjustments/",
             {"chips": 0, "reason": "why"},
@@ -801,8 +801,8 @@ def test_an_action_on_a_finished_hand_is_refused(api, side_pot):
 
 def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, group):
     night, (ann, _bob, _cat) = dealt
-    other = services.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
-    stranger = services.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
+    other = seating.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
+    stranger = seating.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
     for seat_id in (stranger.pk, 999_999):
         message = {"detail": base.UNKNOWN_SEAT.format(id=seat_id), "fields": {}}
         path = f"{night.pk}/hands/1/"
@@ -817,8 +817,8 @@ def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, 
 
 def test_other_nights_seats_in_paths_are_not_found(api, bought, host, group):
     night, _ = bought
-    other = services.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
-    stranger = services.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
+    other = seating.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
+    stranger = seating.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
     got = refused(api, night, f"{night.pk}/seats/{stranger.pk}/buy-in/", {"chips": 5}, status=404)
     assert got == {"detail": base.NO_SUCH_SEAT.format(id=stranger.pk), "fields": {}}
     assert refused(api, night, f"{night.pk}/hands/9/antes/", {}, 404) == {
@@ -882,7 +882,7 @@ def test_a_second_hand_waits_for_the_first(api, dealt):
 
 def test_cash_out_and_leave_wait_for_the_open_hand(api, dealt):
     night, (ann, _, _) = dealt
-    message = {"detail": services.IN_HAND.format(name="Ann"), "fields": {}}
+    message = {"detail": seating.IN_HAND.format(name="Ann"), "fields": {}}
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/cash-out/", {}) == message
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/leave/", {}) == message
 
@@ -891,7 +891,7 @@ def test_nothing_is_recorded_after_the_night_ends(api, bought):
     night, (ann, bob, cat) = bought
     counts = [{"seat": s.pk, "chips": c} for s, c in ((ann, 200), (bob, 100), (cat, 50))]
     assert send(api, f"{night.pk}/end/", {"counts": counts}).status_code == 200
-    ended = {"detail": services.NIGHT_ENDED, "fields": {}}
+    ended = {"detail": seating.NIGHT_ENDED, "fields": {}}
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 5}) == ended
     assert refused(api, night, f"{night.pk}/hands/", {}) == ended
     assert refused(api, night, f"{night.pk}/end/", {"counts": counts}) == ended

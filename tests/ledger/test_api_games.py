@@ -11,8 +11,8 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import closing, games, services
 from ledger.models import Run
+from ledger.services import closing, games, seating
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def send(client, path, body=None):
 @pytest.fixture
 def api(host, night, seats):
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
     client = APIClient()
     client.force_login(host)
     return client

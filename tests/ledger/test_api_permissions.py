@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import charging, closing, games, hands, runs, seat_cards, services
-from ledger.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY, Actor
 from ledger.api import base
 from ledger.api import closing as closing_api
 from ledger.api import groups as groups_api
 from ledger.api import hands as hands_api
-from ledger.api_auth import BAD_SEAT_TOKEN, BAD_WATCH_TOKEN
+from ledger.api.auth import BAD_SEAT_TOKEN, BAD_WATCH_TOKEN
 from ledger.models import Group, Night, Payment, Person, Seat, WriteRequest
+from ledger.services import closing, games, hands, money_rules, runs, seat_cards, seating
+from ledger.services.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY, Actor
 from tests.ledger.conftest import confirm_ante, journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +137,7 @@ def guts_at_words(world: World) -> None:
 
 def guts_anted(world: World) -> None:
     guts_dealt(world)
-    charging.charge_hand(hand=world.night.hands.get(number=2), rule_id="ante", **by())
+    money_rules.charge_hand(hand=world.night.hands.get(number=2), rule_id="ante", **by())
 
 
 def guts_riding(world: World) -> None:
@@ -421,23 +421,23 @@ def snapshot(world: World) -> tuple:
 
 @pytest.fixture
 def world(host, django_user_model) -> World:
-    group = services.group_create(host=host, name="Regulars")
-    night = services.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
+    group = seating.group_create(host=host, name="Regulars")
+    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=n))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=n))
         for n in ("Ann", "Bob", "Cat")
     ]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, **by())
+        seating.buy_in(night=night, seat=seat, chips=100, **by())
     ann, bob, cat = seats
     hands.hand_start(night=night, players=seats, dealer=cat, **by())
 
     other = django_user_model.objects.create_user(username="other", password="other-pass-9")
-    their_group = services.group_create(host=other, name="Theirs")
-    their_night = services.night_create(
+    their_group = seating.group_create(host=other, name="Theirs")
+    their_night = seating.night_create(
         host=other, group=their_group, name="Elsewhere", chips=[("white", "0.05")]
     )
-    zed = services.seat_add(
+    zed = seating.seat_add(
         night=their_night, person=Person.objects.create(group=their_group, name="Zed")
     )
 
@@ -607,8 +607,8 @@ def test_a_made_up_token_is_refused(world, header, message):
 
 
 def test_revoked_links_stop_working(world):
-    services.join_link_revoke(seat=world.cat)
-    services.spectator_link_revoke(night=world.night)
+    seating.join_link_revoke(seat=world.cat)
+    seating.spectator_link_revoke(night=world.night)
     before = snapshot(world)
     dealer = world.clients["dealer"].post(
         API + f"{world.night.pk}/hands/1/antes/", {}, format="json", HTTP_IDEMPOTENCY_KEY="k"
@@ -674,8 +674,8 @@ def test_a_seat_token_cannot_replay_anothers_key_into_another_night(world):
 def test_another_nights_payment_is_not_found(world, host):
     ended(world)
     payment = Payment.objects.filter(night=world.night).first()
-    group = services.group_create(host=host, name="Second")
-    second = services.night_create(host=host, group=group, name="Second", chips=[("w", "1")])
+    group = seating.group_create(host=host, name="Second")
+    second = seating.night_create(host=host, group=group, name="Second", chips=[("w", "1")])
     before = snapshot(world)
     response = world.clients["host"].post(
         API + f"{second.pk}/payments/{payment.pk}/paid/",

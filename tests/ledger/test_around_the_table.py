@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger import across_nights, charts, closing, deletion, hands, services
+from ledger.core import across_nights, charts
 from ledger.models import (
     Account,
     AppendOnlyError,
@@ -34,6 +34,7 @@ from ledger.models import (
     Seat,
     WriteRequest,
 )
+from ledger.services import closing, deletion, hands, seating
 from tests.ledger.conftest import journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
@@ -98,10 +99,10 @@ def people(group):
 
 def played(host, group, people, *, name, white, ante, names, winner, end=True):
     """A night where `names` each ante and `winner` takes the pot, then (with `end`) ended."""
-    night = services.night_create(host=host, group=group, name=name, chips=[("white", white)])
-    seats = {n: services.seat_add(night=night, person=people[n]) for n in names}
+    night = seating.night_create(host=host, group=group, name=name, chips=[("white", white)])
+    seats = {n: seating.seat_add(night=night, person=people[n]) for n in names}
     for seat in seats.values():
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
     order = list(seats.values())
     hand = hands.hand_start(night=night, players=order, dealer=order[-1], recorded_by="host:host")
     hands.collect_antes(hand=hand, recorded_by="host:host", ante=ante)
@@ -275,7 +276,7 @@ def test_the_journal_stays_append_only_outside_a_whole_night_deletion(bought_nig
 @pytest.fixture
 def bought_night(night, seats):
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=50, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=50, recorded_by="host:host")
     return night
 
 

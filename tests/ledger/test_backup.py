@@ -21,9 +21,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from ledger import backup, backup_format, closing, deletion, hands, services
-from ledger.backup_format import BackupError
+from ledger.core import backup_format
+from ledger.core.backup_format import BackupError
 from ledger.models import Group, Hand, HandCards, Night, Payment, Person
+from ledger.services import backup, closing, deletion, hands, seating
 
 pytestmark = pytest.mark.django_db
 HOST = "host:host"
@@ -38,9 +39,9 @@ def other(django_user_model):
 def played(host, group, night, seats):
     """The worked group of the module docstring."""
     ann, bob, cat = seats
-    services.buy_in(night=night, seat=ann, chips=100, recorded_by=HOST, paid="cash")
-    services.buy_in(night=night, seat=bob, chips=300, recorded_by=HOST)
-    services.buy_in(night=night, seat=cat, chips=300, recorded_by=HOST)
+    seating.buy_in(night=night, seat=ann, chips=100, recorded_by=HOST, paid="cash")
+    seating.buy_in(night=night, seat=bob, chips=300, recorded_by=HOST)
+    seating.buy_in(night=night, seat=cat, chips=300, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by=HOST)
     hands.round_start(hand=hand, recorded_by=HOST, opener=ann)
     hands.act(hand=hand, seat=ann, action="all_in", recorded_by=HOST)
@@ -52,13 +53,13 @@ def played(host, group, night, seats):
     closing.night_end(night=night, counts={ann.pk: 300, bob.pk: 350, cat.pk: 50}, recorded_by=HOST)
     closing.payment_mark_paid(payment=Payment.objects.filter(night=night).first())
 
-    saturday = services.night_create(
+    saturday = seating.night_create(
         host=host, group=group, name="Saturday", chips=[("white", "0.05"), ("red", "0.25")]
     )
     people = {p.name: p for p in Person.objects.filter(group=group)}
-    later = [services.seat_add(night=saturday, person=people[n]) for n in ("Ann", "Bob", "Cat")]
+    later = [seating.seat_add(night=saturday, person=people[n]) for n in ("Ann", "Bob", "Cat")]
     for seat in later:
-        services.buy_in(night=saturday, seat=seat, chips=200, recorded_by=HOST)
+        seating.buy_in(night=saturday, seat=seat, chips=200, recorded_by=HOST)
     open_hand = hands.hand_start(night=saturday, players=later, dealer=later[2], recorded_by=HOST)
     hands.collect_antes(hand=open_hand, recorded_by=HOST)
     hands.round_start(hand=open_hand, recorded_by=HOST)

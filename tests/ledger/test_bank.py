@@ -34,10 +34,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from ledger import amounts, closing, hands, runs, services, units
-from ledger.journal import LedgerError
+from ledger.core import amounts, units
+from ledger.core.settlement import BANK, Cash, cash_held, fewest_transfers, with_bank
 from ledger.models import Account, Entry, Payment, Person
-from ledger.settlement import BANK, Cash, cash_held, fewest_transfers, with_bank
+from ledger.services import closing, hands, runs, seating
+from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -75,11 +76,11 @@ def banked(night, seats):
     ann, bob, cat = seats
     twenty = amounts.parse("$20", CHIPS)
     assert twenty == 400
-    services.buy_in(night=night, seat=ann, chips=twenty, recorded_by=HOST, paid="cash")
-    services.buy_in(night=night, seat=bob, chips=200, recorded_by=HOST)
+    seating.buy_in(night=night, seat=ann, chips=twenty, recorded_by=HOST, paid="cash")
+    seating.buy_in(night=night, seat=bob, chips=200, recorded_by=HOST)
     forty_red = amounts.parse("40 red", CHIPS)
     assert forty_red == 200
-    services.buy_in(
+    seating.buy_in(
         night=night, seat=cat, chips=forty_red, recorded_by=HOST, paid="cash", holder=ann
     )
     assert stacks(night) == {"Ann": 400, "Bob": 200, "Cat": 200}
@@ -97,12 +98,12 @@ def banked(night, seats):
     assert in_the_pots(night) == 0
     assert stacks(night) == {"Ann": 300, "Bob": 301, "Cat": 199}
 
-    services.cash_out(night=night, seat=cat, chips=100, recorded_by=HOST, paid="cash", holder=ann)
+    seating.cash_out(night=night, seat=cat, chips=100, recorded_by=HOST, paid="cash", holder=ann)
     assert stacks(night) == {"Ann": 300, "Bob": 301, "Cat": 99}
     assert boxes(night) == {"bank": 400, "Ann": 100}
     message = unchanged(
         night,
-        services.cash_out,
+        seating.cash_out,
         night=night,
         seat=bob,
         chips=150,
@@ -111,7 +112,7 @@ def banked(night, seats):
         holder=ann,
     )
     assert message.startswith("Ann holds $5.00 in cash, not $7.50")
-    services.cash_out(night=night, seat=bob, chips=150, recorded_by=HOST, paid="cash")
+    seating.cash_out(night=night, seat=bob, chips=150, recorded_by=HOST, paid="cash")
     assert stacks(night) == {"Ann": 300, "Bob": 151, "Cat": 99}
     assert boxes(night) == {"bank": 250, "Ann": 100}
     return night, seats
@@ -142,7 +143,7 @@ def test_each_step_the_bank_refuses_leaves_the_journal_unchanged(banked, group, 
     night, (ann, bob, cat) = banked
     message = unchanged(
         night,
-        services.buy_in,
+        seating.buy_in,
         night=night,
         seat=bob,
         chips=20,
@@ -150,15 +151,15 @@ def test_each_step_the_bank_refuses_leaves_the_journal_unchanged(banked, group, 
         paid="credit",
         holder=ann,
     )
-    assert message == services.CREDIT_HOLDER
-    elsewhere = services.night_create(host=host, group=group, name="Saturday", chips=[("w", "1")])
-    stranger = services.seat_add(
+    assert message == seating.CREDIT_HOLDER
+    elsewhere = seating.night_create(host=host, group=group, name="Saturday", chips=[("w", "1")])
+    stranger = seating.seat_add(
         night=elsewhere, person=Person.objects.create(group=group, name="Dan")
     )
     assert (
         unchanged(
             night,
-            services.buy_in,
+            seating.buy_in,
             night=night,
             seat=bob,
             chips=20,
@@ -166,37 +167,37 @@ def test_each_step_the_bank_refuses_leaves_the_journal_unchanged(banked, group, 
             paid="cash",
             holder=stranger,
         )
-        == services.NOT_THIS_NIGHT
+        == seating.NOT_THIS_NIGHT
     )
     assert unchanged(
-        night, services.buy_in, night=night, seat=bob, chips=20, recorded_by=HOST, paid="IOU"
-    ) == (services.PAID_HOW)
+        night, seating.buy_in, night=night, seat=bob, chips=20, recorded_by=HOST, paid="IOU"
+    ) == (seating.PAID_HOW)
     # The bank holds 250 chips ($12.50): paying Ann 300 in cash is more than it has.
     message = unchanged(
-        night, services.cash_out, night=night, seat=ann, chips=300, recorded_by=HOST, paid="cash"
+        night, seating.cash_out, night=night, seat=ann, chips=300, recorded_by=HOST, paid="cash"
     )
     assert message.startswith("The bank holds $12.50 in cash, not $15.00")
-    services.cash_out(night=night, seat=cat, recorded_by=HOST)
-    services.leave(night=night, seat=cat, recorded_by=HOST)
+    seating.cash_out(night=night, seat=cat, recorded_by=HOST)
+    seating.leave(night=night, seat=cat, recorded_by=HOST)
     cat.refresh_from_db()
     assert unchanged(
         night,
-        services.buy_in,
+        seating.buy_in,
         night=night,
         seat=bob,
         chips=20,
         recorded_by=HOST,
         paid="cash",
         holder=cat,
-    ) == services.HOLDER_LEFT.format(name="Cat")
+    ) == seating.HOLDER_LEFT.format(name="Cat")
 
 
 def test_a_night_on_credit_settles_as_it_always_did(night, seats):
     ann, bob, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
-    services.adjust(night=night, seat=ann, chips=-30, reason="paid Bob", recorded_by=HOST)
-    services.adjust(night=night, seat=bob, chips=30, reason="from Ann", recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
+    seating.adjust(night=night, seat=ann, chips=-30, reason="paid Bob", recorded_by=HOST)
+    seating.adjust(night=night, seat=bob, chips=30, reason="from Ann", recorded_by=HOST)
     closing.night_end(night=night, counts={ann.pk: 70, bob.pk: 130, cat.pk: 100}, recorded_by=HOST)
     assert boxes(night) == {}
     assert closing.dues(night) == {str(s): n for s, n in closing.nets(night).items()}
@@ -205,9 +206,9 @@ def test_a_night_on_credit_settles_as_it_always_did(night, seats):
 
 def test_an_undone_cash_buy_in_is_no_cash_in_the_box(night, seats):
     ann = seats[0]
-    posting = services.buy_in(night=night, seat=ann, chips=100, recorded_by=HOST, paid="cash")
+    posting = seating.buy_in(night=night, seat=ann, chips=100, recorded_by=HOST, paid="cash")
     assert boxes(night) == {"bank": 100}
-    from ledger import journal
+    from ledger.services import journal
 
     journal.reverse(posting, recorded_by=HOST)
     assert boxes(night) == {}
@@ -262,10 +263,10 @@ def test_the_seats_page_never_shows_a_negative_in_for(client, host, night, seats
     ann, bob, _ = seats
     client.force_login(host)
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
-    services.adjust(night=night, seat=ann, chips=-40, reason="paid Bob", recorded_by=HOST)
-    services.adjust(night=night, seat=bob, chips=40, reason="from Ann", recorded_by=HOST)
-    services.cash_out(night=night, seat=bob, chips=140, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
+    seating.adjust(night=night, seat=ann, chips=-40, reason="paid Bob", recorded_by=HOST)
+    seating.adjust(night=night, seat=bob, chips=40, reason="from Ann", recorded_by=HOST)
+    seating.cash_out(night=night, seat=bob, chips=140, recorded_by=HOST)
     page = client.get(f"/nights/{night.pk}/seats/").content.decode()
     assert "In for -" not in page
     assert "In for 100 chips ($5.00), cashed out 140 chips ($7.00)" in page
@@ -308,7 +309,7 @@ def test_the_api_takes_chips_money_or_colours_and_how_they_were_paid(host, night
         assert set(answer.json()["fields"]) == fields, answer.json()
     answer = api_post(api, path.format(cat.pk), {"chips": 5, "paid": "credit", "holder": ann.pk})
     assert answer.status_code == 400
-    assert answer.json()["detail"] == services.CREDIT_HOLDER
+    assert answer.json()["detail"] == seating.CREDIT_HOLDER
     answer = api_post(
         api,
         f"{night.pk}/seats/{ann.pk}/cash-out/",
@@ -418,7 +419,7 @@ def test_with_the_bank_the_settlement_sums_to_zero_and_everyone_ends_with_their_
 def betting_round(night, seats):
     """Ann, Bob and Cat with 100 chips each; Cat deals, antes are in, Ann is first to act."""
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=HOST)
     hands.collect_antes(hand=hand, recorded_by=HOST)
     hands.round_start(hand=hand, recorded_by=HOST)
@@ -483,13 +484,13 @@ def test_a_leaver_is_paid_in_cash_from_a_holder_or_the_bank_never_more_than_it_h
     message = unchanged(
         night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="credit", holder=ann
     )
-    assert message == services.CREDIT_HOLDER
+    assert message == seating.CREDIT_HOLDER
     message = unchanged(
         night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="cash", holder=cat
     )
-    assert message == services.HOLDER_LEFT.format(name="Cat")
+    assert message == seating.HOLDER_LEFT.format(name="Cat")
     message = unchanged(night, runs.seat_leave, night=night, seat=bob, recorded_by=HOST, paid="IOU")
-    assert message == services.PAID_HOW
+    assert message == seating.PAID_HOW
     bob.refresh_from_db()
     assert bob.left_at is None
     runs.seat_leave(night=night, seat=bob, recorded_by=HOST, paid="cash")
@@ -499,9 +500,9 @@ def test_a_leaver_is_paid_in_cash_from_a_holder_or_the_bank_never_more_than_it_h
 
 def test_the_seats_page_and_the_api_leave_take_how_the_leaver_is_paid(client, host, night, seats):
     ann, bob, cat = seats
-    services.buy_in(night=night, seat=ann, chips=400, recorded_by=HOST, paid="cash")
-    services.buy_in(night=night, seat=bob, chips=200, recorded_by=HOST, paid="cash", holder=ann)
-    services.buy_in(night=night, seat=cat, chips=100, recorded_by=HOST)
+    seating.buy_in(night=night, seat=ann, chips=400, recorded_by=HOST, paid="cash")
+    seating.buy_in(night=night, seat=bob, chips=200, recorded_by=HOST, paid="cash", holder=ann)
+    seating.buy_in(night=night, seat=cat, chips=100, recorded_by=HOST)
     client.force_login(host)
     page = client.get(f"/nights/{night.pk}/seats/").content.decode()
     assert f'id="holder-{cat.pk}-leave"' in page
@@ -534,7 +535,7 @@ def test_the_seats_page_and_the_api_leave_take_how_the_leaver_is_paid(client, ho
         assert set(answer.json()["fields"]) == {field}, answer.json()
     answer = api_post(api, path, {"paid": "credit", "holder": ann.pk})
     assert answer.status_code == 400
-    assert answer.json()["detail"] == services.CREDIT_HOLDER
+    assert answer.json()["detail"] == seating.CREDIT_HOLDER
     answer = api_post(api, path, {"paid": "cash", "holder": ann.pk})
     assert answer.status_code == 400
     assert answer.json()["detail"].startswith("Ann holds $5.00 in cash, not $10.00")

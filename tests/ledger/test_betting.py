@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.betting import (
+from ledger.core.betting import (
     ABOVE_MAX,
     ALL_IN,
     BELOW_MIN_BET,

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.card_sight import HOST, Row, moment, pick, seen, seen_all, shown_at_showdown
+from ledger.core.card_sight import HOST, Row, moment, pick, seen, seen_all, shown_at_showdown
 
 pytestmark = pytest.mark.pure
 

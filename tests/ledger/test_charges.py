@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.charges import (
+from ledger.core.charges import (
     AT_THE_STACK,
     BANK,
     BET_TOO_SMALL,
@@ -37,7 +37,7 @@ from ledger.charges import (
     marker,
     stack,
 )
-from ledger.facts import is_award
+from ledger.core.facts import is_award
 from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import Amount, MoneyRule, Party
@@ -888,7 +888,7 @@ def test_accounts_and_transfers_check_themselves():
 
 
 def test_the_module_imports_without_django():
-    code = "import sys, ledger.charges; sys.exit('django' in sys.modules)"
+    code = "import sys, ledger.core.charges; sys.exit('django' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -4,11 +4,11 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import charging, closing, hands, journal, services
-from ledger.forms import HouseRulesForm
-from ledger.house_rules import HouseRulesError, house_rules
-from ledger.journal import LedgerError
+from ledger.core.house_rules import HouseRulesError, house_rules
 from ledger.models import Account, Person, Posting
+from ledger.services import closing, hands, journal, money_rules, seating
+from ledger.services.journal import LedgerError
+from ledger.views.forms import HouseRulesForm
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -23,15 +23,15 @@ def make_table(host, group):
     """A night with these house settings; Ann, Bob and Cat bought in for these chips."""
 
     def make(buy_ins=(50, 50, 50), **settings):
-        night = services.night_create(
+        night = seating.night_create(
             host=host, group=group, name="Friday", chips=[("white", "0.05")], settings=settings
         )
         seats = []
         for name, chips in zip(("Ann", "Bob", "Cat"), buy_ins, strict=True):
-            seat = services.seat_add(
+            seat = seating.seat_add(
                 night=night, person=Person.objects.create(group=group, name=name)
             )
-            services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+            seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
             seats.append(seat)
         return night, seats
 
@@ -57,7 +57,7 @@ def stacks(night, seats):
 
 
 def charge(hand, rule_id, **facts):
-    return charging.charge_hand(hand=hand, rule_id=rule_id, recorded_by=HOST, **facts)
+    return money_rules.charge_hand(hand=hand, rule_id=rule_id, recorded_by=HOST, **facts)
 
 
 def test_guts_losing_challengers_each_match_the_pot_into_the_next_pot(make_table):
@@ -197,7 +197,7 @@ def test_a_charge_replays_as_a_fresh_read_of_the_hand_would(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], TRASH, side_pots=False)
     play = hands.load(hand)
-    charging.charge(play, "pass-fee", roles={"actor": cat.pk}, recorded_by=HOST)
+    money_rules.charge(play, "pass-fee", roles={"actor": cat.pk}, recorded_by=HOST)
     fresh = hands.load(hand)
     assert play.state == fresh.state
     assert play.pot == fresh.pot == 4

@@ -16,9 +16,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger import services
-from ledger.api_auth import BAD_SEAT_TOKEN
+from ledger.api.auth import BAD_SEAT_TOKEN
 from ledger.models import Seat, WriteRequest
+from ledger.services import seating
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def test_claiming_through_the_api_issues_a_seat_key_and_keeps_only_its_hash(nigh
     key = body["seat_key"]
     assert len(key) >= 40
     stored = fresh(ann)
-    assert stored.device_key_hash == services.seat_key_hash(key)
+    assert stored.device_key_hash == seating.seat_key_hash(key)
     assert key not in stored.device_key_hash
     assert key != stored.join_token
 
@@ -120,8 +120,8 @@ def test_a_replayed_join_link_in_the_api_leaves_the_seat_with_the_first_phone(ni
     before = snapshot(night)
     again = claim_api(ann)
     assert again.status_code == 409
-    assert again.json() == {"detail": services.SEAT_HELD, "fields": {}}
-    assert fresh(ann).device_key_hash == services.seat_key_hash(first)
+    assert again.json() == {"detail": seating.SEAT_HELD, "fields": {}}
+    assert fresh(ann).device_key_hash == seating.seat_key_hash(first)
     assert as_seat(first).get(table_of(night)).status_code == 200
     assert snapshot(night) == before
 
@@ -132,17 +132,17 @@ def test_the_phone_that_holds_the_seat_gets_its_own_key_back(night, seats):
     again = claim_api(ann, held_key=key)
     assert again.status_code == 200
     assert again.json()["seat_key"] == key
-    assert fresh(ann).device_key_hash == services.seat_key_hash(key)
+    assert fresh(ann).device_key_hash == seating.seat_key_hash(key)
 
 
 def test_a_bad_or_revoked_token_is_not_found(night, seats):
     ann = seats[0]
     before = snapshot(night)
     assert claim_api_token("made-up").status_code == 404
-    services.join_link_revoke(seat=ann)
+    seating.join_link_revoke(seat=ann)
     refused = claim_api(ann)
     assert refused.status_code == 404
-    assert refused.json() == {"detail": services.NO_SUCH_LINK, "fields": {}}
+    assert refused.json() == {"detail": seating.NO_SUCH_LINK, "fields": {}}
     assert snapshot(night) == before
 
 
@@ -168,7 +168,7 @@ def test_a_replayed_join_link_on_a_page_shows_the_seat_is_taken(night, seats):
     assert "This is me" not in page
     refused = claim_page(second, ann)
     assert refused.status_code == 409
-    assert services.SEAT_HELD in refused.content.decode()
+    assert seating.SEAT_HELD in refused.content.decode()
     assert fresh(ann).claimed_session == held_by
     assert first.get(reverse("ledger:night", args=[night.pk])).status_code == 200
     assert second.get(reverse("ledger:night", args=[night.pk])).status_code == 404
@@ -248,7 +248,7 @@ def test_the_host_frees_a_seat_through_the_api_and_the_old_key_stops(night, seat
 def test_renewing_or_revoking_the_link_drops_the_old_key(night, seats, change):
     ann = seats[0]
     key = claim_api(ann).json()["seat_key"]
-    getattr(services, f"join_link_{change}")(seat=fresh(ann))
+    getattr(seating, f"join_link_{change}")(seat=fresh(ann))
     assert fresh(ann).device_key_hash == ""
     assert as_seat(key).get(table_of(night)).status_code == 403
     if change == "renew":
@@ -353,7 +353,7 @@ def test_a_lost_claim_is_answered_again_only_shortly_after(night, seats):
     body = {"token": fresh(ann).join_token}
     first = APIClient().post(JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key)
     assert first.status_code == 201
-    later = fresh(ann).device_claimed_at - services.CLAIM_RETRY - timedelta(seconds=1)
+    later = fresh(ann).device_claimed_at - seating.CLAIM_RETRY - timedelta(seconds=1)
     Seat.objects.filter(pk=ann.pk).update(device_claimed_at=later)
     again = APIClient().post(JOIN_API, body, format="json", HTTP_IDEMPOTENCY_KEY=request_key)
     assert again.status_code == 409

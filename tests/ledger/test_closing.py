@@ -4,9 +4,9 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import closing, hands, services
-from ledger.journal import LedgerError
 from ledger.models import Night
+from ledger.services import closing, hands, seating
+from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def played(night, seats):
     """Ann 200, Bob 100, Cat 50 buy in; Cat wins a 150 main pot, Bob a 22 side pot."""
     ann, bob, cat = seats
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="host:host")
     hands.collect_antes(hand=hand, recorded_by="host:host")
     hands.round_start(hand=hand, recorded_by="host:host")
@@ -60,7 +60,7 @@ def test_a_count_that_differs_stops_the_night_from_ending(played):
 
 def test_an_adjustment_with_a_reason_resolves_a_recount(played):
     night, (ann, bob, cat), _ = played
-    services.adjust(
+    seating.adjust(
         night=night, seat=bob, chips=-1, reason="chip fell off the table", recorded_by="h"
     )
     closing.night_end(night=night, counts={ann.pk: 139, bob.pk: 60, cat.pk: 150}, recorded_by="h")
@@ -71,7 +71,7 @@ def test_an_adjustment_with_a_reason_resolves_a_recount(played):
 
 def test_the_night_cannot_end_with_a_hand_open(night, seats):
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=10, recorded_by="h")
+        seating.buy_in(night=night, seat=seat, chips=10, recorded_by="h")
     hands.hand_start(night=night, players=seats, dealer=seats[0], recorded_by="h")
     with pytest.raises(LedgerError, match="Hand 1 is still open"):
         closing.night_end(night=night, counts={s.pk: 10 for s in seats}, recorded_by="h")
@@ -79,10 +79,10 @@ def test_the_night_cannot_end_with_a_hand_open(night, seats):
 
 def test_a_player_who_leaves_early_is_settled_then(played):
     night, (ann, bob, cat), _ = played
-    services.leave(night=night, seat=bob, recorded_by="h")
+    seating.leave(night=night, seat=bob, recorded_by="h")
     assert closing.nets(night)[bob.pk] == -39
     with pytest.raises(LedgerError, match="has left"):
-        services.buy_in(night=night, seat=bob, chips=5, recorded_by="h")
+        seating.buy_in(night=night, seat=bob, chips=5, recorded_by="h")
     closing.night_end(night=night, counts={ann.pk: 139, cat.pk: 150}, recorded_by="h")
     assert sum(closing.nets(night).values()) == 0
 
@@ -106,7 +106,7 @@ def test_nothing_is_recorded_after_the_night_ends(played):
     closing.night_end(night=night, counts={ann.pk: 139, bob.pk: 61, cat.pk: 150}, recorded_by="h")
     before = journal_rows(night)
     with pytest.raises(LedgerError, match="ended"):
-        services.buy_in(night=night, seat=ann, chips=10, recorded_by="h")
+        seating.buy_in(night=night, seat=ann, chips=10, recorded_by="h")
     assert journal_rows(night) == before
 
 
@@ -125,7 +125,7 @@ def test_csv_exports_list_every_entry_and_the_payments(played):
 def test_a_riding_pot_must_be_played_or_shared_before_the_night_ends(night, seats):
     ann, bob, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=10, recorded_by="h")
+        seating.buy_in(night=night, seat=seat, chips=10, recorded_by="h")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="h")
     hands.collect_antes(hand=hand, recorded_by="h")
     hands.award(hand=hand, winners=[[]], recorded_by="h")

@@ -21,11 +21,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from ledger import charging, closing, come_and_go, games, hands, runs, services
-from ledger.house_rules import HouseRulesError, house_rules
-from ledger.journal import LedgerError
+from ledger.core import come_and_go
+from ledger.core.house_rules import HouseRulesError, house_rules
+from ledger.core.pots import PotError
 from ledger.models import Account, Entry, Group, Person, Posting, Run
-from ledger.pots import PotError
+from ledger.services import closing, games, hands, money_rules, runs, seating
+from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows
 
 HOST = "host:host"
@@ -80,11 +81,11 @@ def guts(night, seats):
     set_house(night, shortfall="marker")
     ann, bob, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
     run = start(night, GUTS)
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "ante", recorded_by=HOST)
-    charging.charge(
+    money_rules.charge(hands.load(hand), "ante", recorded_by=HOST)
+    money_rules.charge(
         hands.load(hand), "challengers-match", recorded_by=HOST, roles={"losers": [bob.pk]}
     )
     hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
@@ -107,9 +108,9 @@ def start(night, slug: str, settings: dict | None = None) -> Run:
 
 
 def newcomer(night, group, name="Dee", buy=10):
-    seat = services.seat_add(night=night, person=Person.objects.create(group=group, name=name))
+    seat = seating.seat_add(night=night, person=Person.objects.create(group=group, name=name))
     if buy:
-        services.buy_in(night=night, seat=seat, chips=buy, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=buy, recorded_by=HOST)
     return seat
 
 
@@ -194,7 +195,7 @@ def test_undoing_a_newcomers_first_deal_back_to_its_start_gives_their_buy_in_bac
     hand = runs.deal_start(run=run, players=[ann, bob, cat, dee], dealer_seat=ann, recorded_by=HOST)
     # The buy-in is the deal's own first posting, before anything the deal books.
     assert Posting.objects.get(night=night, kind="join_in").hand == hand
-    charging.charge(
+    money_rules.charge(
         hands.load(hand), "challengers-match", recorded_by=HOST, roles={"losers": [cat.pk]}
     )
     assert stacks(night, ann, bob, cat, dee) == [22, 16, 15, 9]
@@ -281,17 +282,17 @@ def test_a_newcomer_sitting_a_deal_out_pays_only_when_first_dealt_in(guts, group
 def test_a_newcomer_to_a_game_that_antes_every_deal_antes_with_everyone(night, seats, group):
     ann, bob, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
     run = start(night, "acey-deucey", {"ante-when": "every-deal"})
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "ante", recorded_by=HOST)
+    money_rules.charge(hands.load(hand), "ante", recorded_by=HOST)
     settle_nobody(hand)
     assert riding(night) == 3
     dee = newcomer(night, group)
     hand = runs.deal_start(run=run, players=[*seats, dee], dealer_seat=ann, recorded_by=HOST)
     assert not Posting.objects.filter(night=night, kind="join_in").exists()
     assert hand.step == "ante-every-deal"
-    charging.charge(hands.load(hand), "ante", recorded_by=HOST)
+    money_rules.charge(hands.load(hand), "ante", recorded_by=HOST)
     assert stacks(night, ann, bob, cat, dee) == [18, 18, 18, 9]
     assert hands.load(hand).pot == 7
 
@@ -302,10 +303,12 @@ def test_a_newcomer_waits_for_the_next_game_when_lives_were_staked_at_the_start(
 ):
     ann, _, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
     run = start(night, "screw-your-neighbor")
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST)
+    money_rules.charge(
+        hands.load(hand), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST
+    )
     settle_nobody(hand)
     assert riding(night) == 1
     dee = newcomer(night, group)
@@ -393,11 +396,11 @@ def test_what_a_leaver_owes_on_a_marker_stays_on_the_settlement(night, seats):
     set_house(night, shortfall="marker", leaving="returned")
     ann, bob, cat = seats
     for seat, buy in zip(seats, (20, 20, 2), strict=True):
-        services.buy_in(night=night, seat=seat, chips=buy, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=buy, recorded_by=HOST)
     run = start(night, "bloody-sevens")
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "ante", recorded_by=HOST)
-    charging.charge(hands.load(hand), "match", recorded_by=HOST, roles={"losers": [cat.pk]})
+    money_rules.charge(hands.load(hand), "ante", recorded_by=HOST)
+    money_rules.charge(hands.load(hand), "match", recorded_by=HOST, roles={"losers": [cat.pk]})
     hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
     # Cat had 1 after her ante: she matched the 3 with it and owes 2 on a marker.
     assert chips(night)["marker Cat"] == -2
@@ -419,7 +422,7 @@ def test_nobody_leaves_in_the_middle_of_a_deal(guts):
     refused(
         night,
         lambda: runs.seat_leave(night=night, seat=bob, recorded_by=HOST),
-        services.IN_HAND.format(name="Bob"),
+        seating.IN_HAND.format(name="Bob"),
     )
     bob.refresh_from_db()
     assert bob.left_at is None
@@ -482,7 +485,7 @@ def test_leaving_mid_deal_from_the_seats_page_is_refused_with_the_reason(guts, h
     before = journal_rows(night)
     answer = page_post(host_client, "leave", night, {"seat": bob.pk})
     assert answer.status_code == 400
-    assert services.IN_HAND.format(name="Bob") in answer.content.decode()
+    assert seating.IN_HAND.format(name="Bob") in answer.content.decode()
     assert journal_rows(night) == before
 
 
@@ -534,10 +537,12 @@ def lives_staked(night, seats, group):
     """Screw Your Neighbor after its first deal, Cat's lost stack riding; then Dee sits down."""
     cat = seats[2]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
     run = start(night, "screw-your-neighbor")
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
-    charging.charge(hands.load(hand), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST)
+    money_rules.charge(
+        hands.load(hand), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST
+    )
     settle_nobody(hand)
     return night, run, seats, newcomer(night, group)
 
@@ -584,7 +589,7 @@ def test_a_newcomer_is_ticked_as_usual_where_they_can_buy_into_the_pot(guts, hos
 def test_the_house_settings_for_coming_and_going_are_on_the_page_and_in_the_api(host_client):
     from rest_framework.test import APIClient
 
-    from ledger.forms import HouseRulesForm
+    from ledger.views.forms import HouseRulesForm
 
     form = HouseRulesForm()
     assert "leaving" in form.fields
@@ -678,8 +683,8 @@ def test_players_joining_and_leaving_mid_game_lose_no_chip(data):
 def come_and_go_game(data) -> None:
     slug = data.draw(st.sampled_from(RIDING_GAMES), label="game")
     host, _ = get_user_model().objects.get_or_create(username="random-host")
-    group = services.group_create(host=host, name="Random regulars")
-    night = services.night_create(
+    group = seating.group_create(host=host, name="Random regulars")
+    night = seating.night_create(
         host=host,
         group=group,
         name="Come and go",
@@ -696,12 +701,12 @@ def come_and_go_game(data) -> None:
     def sit_down():
         nonlocal made
         made += 1
-        seat = services.seat_add(
+        seat = seating.seat_add(
             night=night, person=Person.objects.create(group=group, name=f"P{made}")
         )
         buy = data.draw(st.integers(0, 30), label="buy-in")
         if buy:
-            services.buy_in(night=night, seat=seat, chips=buy, recorded_by=HOST)
+            seating.buy_in(night=night, seat=seat, chips=buy, recorded_by=HOST)
         return seat
 
     for _ in range(data.draw(st.integers(2, 4), label="players")):
@@ -760,7 +765,7 @@ def come_and_go_game(data) -> None:
             "leaving mid-deal",
         )
         if hand.step == "ante":
-            tried(night, lambda h=hand: charging.charge(hands.load(h), "ante", recorded_by=HOST))
+            tried(night, lambda h=hand: money_rules.charge(hands.load(h), "ante", recorded_by=HOST))
             check_conserved(night)
         for _ in range(data.draw(st.integers(0, 2), label="firings")):
             if not payers:
@@ -774,7 +779,7 @@ def come_and_go_game(data) -> None:
                 }
             tried(
                 night,
-                lambda r=rule, ro=roles, h=hand: charging.charge(
+                lambda r=rule, ro=roles, h=hand: money_rules.charge(
                     hands.load(h), r.id, recorded_by=HOST, roles=ro
                 ),
             )

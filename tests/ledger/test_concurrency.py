@@ -48,14 +48,14 @@ SET_UP = """
 import json
 from django.contrib.auth import get_user_model
 from django.test import Client
-from ledger import services
+from ledger.services import seating
 from ledger.models import Person
 
 host = get_user_model().objects.create_user(username="host", password="not-used-9")
-group = services.group_create(host=host, name="Concurrency")
-night = services.night_create(host=host, group=group, name="Rush", chips=[("white", "0.25")])
+group = seating.group_create(host=host, name="Concurrency")
+night = seating.night_create(host=host, group=group, name="Rush", chips=[("white", "0.25")])
 seats = [
-    services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
+    seating.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
     for i in range(SEATS)
 ]
 sessions = []
@@ -70,7 +70,7 @@ print(json.dumps({"night": night.pk, "seats": [s.pk for s in seats], "sessions":
 LOOK = """
 import json
 from django.db.models import Sum
-from ledger import closing, journal
+from ledger.services import closing, journal
 from ledger.models import Account, Entry, Night, Posting, WriteRequest
 
 night = Night.objects.get(pk=NIGHT)

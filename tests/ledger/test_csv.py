@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import closing, hands, services
-from ledger.closing import csv_cell
 from ledger.models import Person
+from ledger.services import closing, hands, seating
+from ledger.services.closing import csv_cell
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +26,10 @@ def hostile(night, group):
     her ante. The adjustment's reason is "+1".
     """
     people = [Person.objects.create(group=group, name=n) for n in (HYPERLINK, SUM, SUMS)]
-    link, total, sums = seats = [services.seat_add(night=night, person=p) for p in people]
+    link, total, sums = seats = [seating.seat_add(night=night, person=p) for p in people]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
-    services.adjust(night=night, seat=sums, chips=-5, reason="+1", recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
+    seating.adjust(night=night, seat=sums, chips=-5, reason="+1", recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=sums, recorded_by=HOST)
     hands.collect_antes(hand=hand, recorded_by=HOST)
     hands.round_start(hand=hand, recorded_by=HOST)

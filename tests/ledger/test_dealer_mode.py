@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from ledger import closing, games, runs, scores
-from ledger.journal import LedgerError
 from ledger.models import Account, Hand, Posting, Run
+from ledger.services import closing, games, runs, scores
+from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows, journal_total
 from tests.ledger.pages import post, text, url
 

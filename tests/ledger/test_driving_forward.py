@@ -1,7 +1,7 @@
 """Driving every seed game forward on the real ledger ends it with no chips left in limbo.
 
 For each game, with random options and settings, the table takes the one
-forward move `ledger.flow` offers at every step — next step, open the named
+forward move `ledger.core.flow` offers at every step — next step, open the named
 betting round (everyone checks or calls, sometimes all fold to one), the
 showdown, the fold-out award, ending the deal — for at most three deals, and
 then the host ends the game if its pot still rides. Afterwards no pot holds
@@ -12,9 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import betting, closing, flow, games, hands, runs, services
+from ledger.core import betting, flow
 from ledger.models import Account, Entry, Hand, Person
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import closing, games, hands, runs, seating
 from tests.ledger.conftest import confirm_ante, journal_total
 from tests.ledger.test_flow import GAMES, PLAYED, table_choices
 
@@ -28,8 +29,8 @@ def seated(night, group, names=("Ann", "Bob", "Cat")):
     seats = []
     for name in names:
         person = Person.objects.create(group=group, name=name)
-        seat = services.seat_add(night=night, person=person)
-        services.buy_in(night=night, seat=seat, chips=500, recorded_by=WHO)
+        seat = seating.seat_add(night=night, person=person)
+        seating.buy_in(night=night, seat=seat, chips=500, recorded_by=WHO)
         seats.append(seat)
     return seats
 
@@ -120,7 +121,7 @@ def drive_hand(hand: Hand, draw) -> list[str]:
 )
 @given(data=st.data())
 def test_driving_forward_ends_every_game_with_no_chips_in_limbo(slug, data, host, group):
-    night = services.night_create(
+    night = seating.night_create(
         host=host, group=group, name=f"Forward {slug}", chips=[("white", "1")]
     )
     seats = seated(night, group)

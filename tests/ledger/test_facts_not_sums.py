@@ -13,9 +13,10 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import charges, charging, closing, facts, games, hands, journal, runs, services
-from ledger.journal import LedgerError
+from ledger.core import charges, facts
 from ledger.models import Posting, Run
+from ledger.services import closing, games, hands, journal, money_rules, runs, seating
+from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import Amount, Game, MoneyRule, Per
@@ -208,7 +209,7 @@ def test_with_limit_match_on_only_the_capped_match_is_offered(table, night, seat
     play = hands.load(night.hands.get())
     rows = journal_rows(night)
     with pytest.raises(LedgerError, match="no money rule 'match'"):
-        charging.charge(play, "match", roles={"losers": [int(bob)]}, recorded_by="host:host")
+        money_rules.charge(play, "match", roles={"losers": [int(bob)]}, recorded_by="host:host")
     assert journal_rows(night) == rows
     # The showdown offers the capped match only.
     assert go_to(table, night, "showdown").status_code == 303
@@ -278,7 +279,7 @@ def test_rules_paid_per_player_in_a_role_ask_no_count():
     ]:
         rule = next(r for r in GAMES[slug].money if r.id == rule_id)
         assert not facts.needs(rule).count, (slug, rule_id)
-        assert not charging.repeats(rule), (slug, rule_id)
+        assert not money_rules.repeats(rule), (slug, rule_id)
     # Buddha's Folly's all-drop fee is one ante per player in the hand: 5 players, 5 antes.
     spec = GAMES["buddhas-folly"]
     fee = next(r for o in spec.options for r in o.money if r.id == "all-drop-fee")
@@ -325,7 +326,7 @@ def test_a_start_without_an_agreed_amount_is_refused_by_name(table, night, seats
 
 def test_the_api_refuses_a_game_start_missing_an_agreed_amount(host, night, seats):
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
     api = APIClient()
     api.force_login(host)
     ann, bob, cat = (s.pk for s in seats)

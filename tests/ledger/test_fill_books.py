@@ -16,11 +16,11 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import closing, games, runs, services
-from ledger.facts import bookable
+from ledger.core.facts import bookable
 from ledger.models import Person
-from rulebook.cards import DECK
+from ledger.services import closing, games, runs, seating
 from rulebook.models import Game
+from rulebook.showdown.cards import DECK
 
 pytestmark = pytest.mark.django_db
 
@@ -48,11 +48,11 @@ def test_the_helpers_fill_books_unchanged(host, group, night, slug):
         else min(max(spec.players.min or 2, 4), spec.players.max)
     )
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=n))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=n))
         for n in PLAYERS[:count]
     ]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=200, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=200, recorded_by="host:host")
     api = APIClient()
     api.force_login(host)
     agreed = dict.fromkeys(runs.needed_agreed(spec, [], {}), 1)
@@ -92,8 +92,8 @@ def test_the_helpers_fill_books_unchanged(host, group, night, slug):
 
 def deal(api, night, number, spec, seats, run) -> None:
     """Cards for every player as the table would enter them at the showdown."""
-    from rulebook import showdown_input
-    from rulebook.showdown import declares_both, rules_in_force
+    from rulebook.showdown import request_check
+    from rulebook.showdown.evaluation import declares_both, rules_in_force
 
     rules = rules_in_force(spec, run.options, run.settings)
     deck = list(DECK)
@@ -103,7 +103,7 @@ def deal(api, night, number, spec, seats, run) -> None:
     if rules.board == "shared":
         table["cards"] = " ".join(deck.pop().code for _ in range(5))
         size = 2
-    if showdown_input.needs_wild_ranks(spec):
+    if request_check.needs_wild_ranks(spec):
         table["wild_ranks"] = "5"
         table.setdefault("cards", "")
     if table:
@@ -115,7 +115,7 @@ def deal(api, night, number, spec, seats, run) -> None:
     for index, seat in enumerate(seats):
         cards = " ".join(deck.pop().code for _ in range(size))
         body = {"seat": seat.pk, "cards": cards}
-        if rules.up_only or showdown_input.needs_up_order(spec):
+        if rules.up_only or request_check.needs_up_order(spec):
             body["up"] = cards
         if games.pot_shape(spec.slug, run) == "declare":
             body["declare"] = sides[index]

@@ -1,6 +1,6 @@
 """The way forward in a hand, for every seed game: no dead ends, no rounds the game lacks.
 
-A state machine over `ledger.flow`: for each game, with random options and
+A state machine over `ledger.core.flow`: for each game, with random options and
 settings, from every reachable step there is exactly one move that takes play
 on, and taking it (with a cap on deals) always reaches the end of the hand.
 """
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import flow
+from ledger.core import flow
 from rulebook import dealer
 from rulebook.loader import load_games
 

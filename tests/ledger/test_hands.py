@@ -2,9 +2,9 @@
 
 import pytest
 
-from ledger import hands, journal, services
-from ledger.journal import LedgerError
 from ledger.models import Account, Hand, Person
+from ledger.services import hands, journal, seating
+from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def pot(hand) -> int:
 def table(night, seats):
     """Ann 200, Bob 100, Cat 50; Cat deals, so Ann is first to her left."""
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host:host")
     return night, seats, hand
 
@@ -119,7 +119,7 @@ def test_a_pot_nobody_can_win_rides_to_the_next_hand(table):
 
 
 def test_a_pot_nobody_can_win_goes_back_when_the_table_says_return(host, group):
-    night = services.night_create(
+    night = seating.night_create(
         host=host,
         group=group,
         name="Return",
@@ -127,9 +127,9 @@ def test_a_pot_nobody_can_win_goes_back_when_the_table_says_return(host, group):
         settings={"no_winner": "return"},
     )
     people = [Person.objects.create(group=group, name=n) for n in ("Dee", "Eve")]
-    dee, eve = (services.seat_add(night=night, person=p) for p in people)
+    dee, eve = (seating.seat_add(night=night, person=p) for p in people)
     for seat in (dee, eve):
-        services.buy_in(night=night, seat=seat, chips=10, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=10, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=[dee, eve], dealer=eve, recorded_by="host:host")
     hands.collect_antes(hand=hand, recorded_by="host:host")
     hands.award(hand=hand, winners=[[]], recorded_by="host:host")
@@ -211,7 +211,7 @@ def test_only_one_hand_is_open_at_a_time(table):
 
 
 def test_a_short_stack_cannot_ante(night, seats):
-    services.buy_in(night=night, seat=seats[0], chips=5, recorded_by="host:host")
+    seating.buy_in(night=night, seat=seats[0], chips=5, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats[:2], dealer=seats[0], recorded_by="h")
     with pytest.raises(LedgerError, match="Bob has 0 chips"):
         hands.collect_antes(hand=hand, recorded_by="host:host")

@@ -13,10 +13,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from homegame import api_errors
-from ledger import games, hands, inputs, journal, runs, services
-from ledger.house_rules import CAP_BELOW_MIN_BET
+from ledger.core import inputs
+from ledger.core.house_rules import CAP_BELOW_MIN_BET
 from ledger.models import Group, Night, Posting, Seat, WriteRequest
+from ledger.services import games, hands, journal, runs, seating
+from sitewide import api_errors
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +49,7 @@ def api(host) -> APIClient:
 @pytest.fixture
 def bought(night, seats):
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by="host")
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host")
     return night, seats
 
 
@@ -256,7 +257,7 @@ def test_a_server_error_in_the_api_answers_json(api, night, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("ledger.api.nights.reads.night_view", broken)
+    monkeypatch.setattr("ledger.api.nights.api_reads.night_view", broken)
     body = refused_json(api.get(f"{API}{night.pk}/"), status=500)
     assert body == {"detail": api_errors.SERVER_ERROR, "fields": {}}
 
@@ -310,7 +311,7 @@ def test_a_player_in_the_open_hand_cannot_cash_out_or_leave_from_the_page(page, 
     before = unchanged(night)
     response = form(page, name, night.pk, data={"seat": str(seats[1].pk)})
     assert response.status_code == 400
-    assert services.IN_HAND.format(name=seats[1].person.name) in response.content.decode()
+    assert seating.IN_HAND.format(name=seats[1].person.name) in response.content.decode()
     assert unchanged(night) == before
     assert Seat.objects.get(pk=seats[1].pk).left_at is None
 

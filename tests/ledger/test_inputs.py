@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework import serializers
 
-from ledger import inputs
 from ledger.api import fields as api_fields
-from ledger.forms import TextField, WholeField
+from ledger.core import inputs
+from ledger.views.forms import TextField, WholeField
 
 pytestmark = pytest.mark.pure
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from ledger import journal, services
-from ledger.journal import LedgerError, Move
 from ledger.models import Account, AppendOnlyError, Entry, Posting
+from ledger.services import journal, seating
+from ledger.services.journal import LedgerError, Move
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -17,14 +17,14 @@ def stack_of(night, seat) -> int:
 
 def test_a_buy_in_moves_chips_from_the_bank_and_balances(night, seats):
     ann = seats[0]
-    posting = services.buy_in(night=night, seat=ann, chips=200, recorded_by="host:host")
+    posting = seating.buy_in(night=night, seat=ann, chips=200, recorded_by="host:host")
     assert stack_of(night, ann) == 200
     assert sorted(posting.entries.values_list("amount", flat=True)) == [-200, 200]
     assert journal_total(night) == 0
 
 
 def test_posted_rows_refuse_updates_and_deletes(night, seats):
-    posting = services.buy_in(night=night, seat=seats[0], chips=50, recorded_by="host:host")
+    posting = seating.buy_in(night=night, seat=seats[0], chips=50, recorded_by="host:host")
     entry = posting.entries.first()
     posting.memo = "changed"
     with pytest.raises(AppendOnlyError):
@@ -42,13 +42,13 @@ def test_posted_rows_refuse_updates_and_deletes(night, seats):
 def test_bad_amounts_are_refused_and_post_nothing(night, seats, chips):
     before = journal_rows(night)
     with pytest.raises(LedgerError):
-        services.buy_in(night=night, seat=seats[0], chips=chips, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seats[0], chips=chips, recorded_by="host:host")
     assert journal_rows(night) == before
 
 
 def test_a_move_that_would_leave_a_stack_negative_posts_nothing(night, seats):
     ann, bob = seats[0], seats[1]
-    services.buy_in(night=night, seat=ann, chips=30, recorded_by="host:host")
+    seating.buy_in(night=night, seat=ann, chips=30, recorded_by="host:host")
     before = journal_rows(night)
     a = journal.account(night, Account.Kind.STACK, seat=ann)
     b = journal.account(night, Account.Kind.STACK, seat=bob)
@@ -59,7 +59,7 @@ def test_a_move_that_would_leave_a_stack_negative_posts_nothing(night, seats):
 
 
 def test_undo_posts_a_reversal_and_keeps_the_original(night, seats):
-    posting = services.buy_in(night=night, seat=seats[0], chips=80, recorded_by="host:host")
+    posting = seating.buy_in(night=night, seat=seats[0], chips=80, recorded_by="host:host")
     undo = journal.reverse(posting, recorded_by="host:host")
     assert undo.reverses == posting
     assert stack_of(night, seats[0]) == 0
@@ -69,7 +69,7 @@ def test_undo_posts_a_reversal_and_keeps_the_original(night, seats):
 
 def test_undo_is_refused_when_it_would_make_a_stack_negative(night, seats):
     ann, bob = seats[0], seats[1]
-    buy = services.buy_in(night=night, seat=ann, chips=40, recorded_by="host:host")
+    buy = seating.buy_in(night=night, seat=ann, chips=40, recorded_by="host:host")
     a = journal.account(night, Account.Kind.STACK, seat=ann)
     b = journal.account(night, Account.Kind.STACK, seat=bob)
     journal.post(night=night, kind="test", moves=[Move(a, b, 25)], recorded_by="host:host")
@@ -80,7 +80,7 @@ def test_undo_is_refused_when_it_would_make_a_stack_negative(night, seats):
 
 
 def test_an_entry_is_undone_only_once(night, seats):
-    posting = services.buy_in(night=night, seat=seats[0], chips=10, recorded_by="host:host")
+    posting = seating.buy_in(night=night, seat=seats[0], chips=10, recorded_by="host:host")
     undo = journal.reverse(posting, recorded_by="host:host")
     with pytest.raises(LedgerError, match=journal.ALREADY_REVERSED):
         journal.reverse(posting, recorded_by="host:host")
@@ -90,7 +90,7 @@ def test_an_entry_is_undone_only_once(night, seats):
 
 def test_a_repeated_key_returns_the_first_answer_and_posts_nothing(night, seats):
     def write(locked):
-        p = services.buy_in(night=locked, seat=seats[0], chips=20, recorded_by="host:host")
+        p = seating.buy_in(night=locked, seat=seats[0], chips=20, recorded_by="host:host")
         return {"posting": p.pk}
 
     first = journal.once(

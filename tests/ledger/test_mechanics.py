@@ -2,7 +2,7 @@
 
 Each test plays hands of a rulebook game on the database: `hands.hand_start`
 with the game's slug, antes and betting where the mechanic needs them, the
-game's own money rules fired through `charging.charge`, and `hands.award`.
+game's own money rules fired through `money_rules.charge`, and `hands.award`.
 After each step it checks every account of the night (each stack, each
 hand's pot, the riding pot, the infraction pot, each marker and the bank)
 against figures worked out by hand in the comments, and that the journal
@@ -97,9 +97,9 @@ from dataclasses import dataclass
 import pytest
 from django.db.models import Sum
 
-from ledger import charging, hands, runs, services
-from ledger.journal import LedgerError
 from ledger.models import Account, Person
+from ledger.services import hands, money_rules, runs, seating
+from ledger.services.journal import LedgerError
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -117,17 +117,17 @@ def make_table(host):
     made = []
 
     def make(buy_ins=(50, 50, 50), **settings):
-        group = services.group_create(host=host, name=f"Regulars {len(made)}")
+        group = seating.group_create(host=host, name=f"Regulars {len(made)}")
         made.append(group)
-        night = services.night_create(
+        night = seating.night_create(
             host=host, group=group, name="Friday", chips=[("white", "0.05")], settings=settings
         )
         seats = []
         for name, chips in zip(("Ann", "Bob", "Cat"), buy_ins, strict=True):
-            seat = services.seat_add(
+            seat = seating.seat_add(
                 night=night, person=Person.objects.create(group=group, name=name)
             )
-            services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+            seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
             seats.append(seat)
         return night, seats
 
@@ -189,7 +189,7 @@ def deal(night, players, game, *, dealer=None, antes=True, side_pots=True):
 
 def fire(hand, rule_id, **facts):
     """One firing of the hand's game's money rule, booked as one charge posting."""
-    return charging.charge(hands.load(hand), rule_id, recorded_by=HOST, **facts)
+    return money_rules.charge(hands.load(hand), rule_id, recorded_by=HOST, **facts)
 
 
 def refused(hand, rule_id, match, **facts):

@@ -15,9 +15,9 @@ import pytest
 from django.db.models import Sum
 from django.urls import reverse
 
-from ledger import charging, hands, runs, services
-from ledger.journal import LedgerError
 from ledger.models import Account, Person
+from ledger.services import hands, money_rules, runs, seating
+from ledger.services.journal import LedgerError
 from rulebook.loader import load_games
 from tests.ledger.conftest import journal_rows, journal_total
 
@@ -78,15 +78,15 @@ def make_table(host, group):
     """A night where Ann, Bob and Cat each bought in for 50 chips of 0.05."""
 
     def make():
-        night = services.night_create(
+        night = seating.night_create(
             host=host, group=group, name="Friday", chips=[("white", "0.05")]
         )
         seats = []
         for name in ("Ann", "Bob", "Cat"):
-            seat = services.seat_add(
+            seat = seating.seat_add(
                 night=night, person=Person.objects.create(group=group, name=name)
             )
-            services.buy_in(night=night, seat=seat, chips=50, recorded_by=HOST)
+            seating.buy_in(night=night, seat=seat, chips=50, recorded_by=HOST)
             seats.append(seat)
         return night, seats
 
@@ -107,7 +107,7 @@ def start(night, seats, game, options=(), **settings):
 
 
 def fire(hand, rule_id, **facts):
-    return charging.charge(hands.load(hand), rule_id, recorded_by=HOST, **facts)
+    return money_rules.charge(hands.load(hand), rule_id, recorded_by=HOST, **facts)
 
 
 def refused(hand, rule_id, **facts):

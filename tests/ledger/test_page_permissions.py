@@ -17,8 +17,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from ledger import hands, services
 from ledger.models import Night, Payment, Person, Seat
+from ledger.services import hands, seating
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -52,18 +52,18 @@ def host(django_user_model):
 def world(host, night, seats, django_user_model):
     ann, bob, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="host:host")
     hands.collect_antes(hand=hand, recorded_by="host:host")
     hands.round_start(hand=hand, recorded_by="host:host")
     payment = Payment.objects.create(night=night, payer=ann, payee=cat, amount=Decimal("1.00"))
 
     rival = django_user_model.objects.create_user(username="rival")
-    rival_group = services.group_create(host=rival, name="Rivals")
-    rival_night = services.night_create(
+    rival_group = seating.group_create(host=rival, name="Rivals")
+    rival_night = seating.night_create(
         host=rival, group=rival_group, name="Across town", chips=[("white", "0.05")]
     )
-    zed = services.seat_add(
+    zed = seating.seat_add(
         night=rival_night, person=Person.objects.create(group=rival_group, name="Zed")
     )
 
@@ -231,7 +231,7 @@ def test_another_nights_hand_or_payment_is_404_even_for_the_host(world):
 def test_a_hand_of_another_night_is_404_on_this_nights_urls(world, host):
     rival_night = world["rival_night"]
     zed = rival_night.seats.get()
-    yan = services.seat_add(
+    yan = seating.seat_add(
         night=rival_night, person=Person.objects.create(group=rival_night.group, name="Yan")
     )
     rival_hand = hands.hand_start(
@@ -325,7 +325,7 @@ def test_the_host_posts_with_the_token_from_the_page(host, night, seats):
 def test_a_player_with_no_account_claims_and_acts_through_csrf(night, seats):
     ann, _, cat = seats
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="host:host")
     hands.round_start(hand=hand, recorded_by="host:host")
     phone = Client(enforce_csrf_checks=True)

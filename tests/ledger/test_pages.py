@@ -9,19 +9,20 @@ from django.contrib.messages import get_messages
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from ledger import actors, charts, closing, games, hands, journal, runs, services
-from ledger.closing import COUNT_DIFFERS
-from ledger.forms import NO_PLAYERS, UNKNOWN_SEAT
-from ledger.hands import DECLARATION_MISSING, TOO_FEW_PLAYERS
-from ledger.house_rules import CAP_NEEDED
-from ledger.inputs import NOT_WHOLE
-from ledger.journal import KEY_REUSED
+from ledger.core import charts
+from ledger.core.house_rules import CAP_NEEDED
+from ledger.core.inputs import NOT_WHOLE
+from ledger.core.units import NOT_A_MULTIPLE
 from ledger.models import Hand, Night, Payment, Person, Posting, Seat
-from ledger.services import CASH_MORE_THAN_STACK, NO_REASON
-from ledger.units import NOT_A_MULTIPLE
+from ledger.selectors import state
+from ledger.services import actors, closing, games, hands, journal, runs, seating
+from ledger.services.closing import COUNT_DIFFERS
+from ledger.services.hands import DECLARATION_MISSING, TOO_FEW_PLAYERS
+from ledger.services.journal import KEY_REUSED
+from ledger.services.seating import CASH_MORE_THAN_STACK, NO_REASON
 from ledger.views import seats as seat_views
-from ledger.views import state
 from ledger.views.common import KEY_MISSING
+from ledger.views.forms import NO_PLAYERS, UNKNOWN_SEAT
 from ledger.views.nights import unit_warnings
 from ledger.views.play import POTS_CHANGED
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
@@ -79,7 +80,7 @@ def host_client(client, host):
 def bought(night, seats):
     """Ann 200, Bob 100, Cat 50 in front of them."""
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
     return night, seats
 
 
@@ -304,7 +305,7 @@ def test_a_new_night_warns_of_games_its_chips_cannot_pay(host_client):
 
 
 def test_unit_warnings_are_silent_for_a_nickel_chip():
-    from ledger.units import chip_set
+    from ledger.core.units import chip_set
 
     assert unit_warnings(chip_set([("white", "0.05")])) == []
     assert any(
@@ -339,10 +340,10 @@ def test_bad_seat_input_says_why_and_posts_nothing(host_client, bought, view, da
 
 def test_an_unknown_player_is_refused(host_client, bought, django_user_model):
     night, _ = bought
-    other = services.night_create(
+    other = seating.night_create(
         host=night.host, group=night.group, name="Other", chips=[("white", "0.05")]
     )
-    stranger = services.seat_add(
+    stranger = seating.seat_add(
         night=other, person=Person.objects.create(group=night.group, name="Zed")
     )
     before = journal_rows(night)
@@ -579,11 +580,11 @@ def test_the_table_page_carries_the_polls_etag(host_client, betting):
 def test_every_seat_and_hand_change_gives_the_poll_a_new_etag(host_client, bought, change):
     """Each change touches one thing only (no posting): the poll's one query still sees it."""
     night, (ann, bob, cat) = bought
-    dee = services.seat_add(night=night, person=services.person_add(group=night.group, name="Dee"))
+    dee = seating.seat_add(night=night, person=seating.person_add(group=night.group, name="Dee"))
     if change == "release":
         claim(ann)
     elif change == "back_in":
-        services.sit_out(night=night, seat=bob, out=True)
+        seating.sit_out(night=night, seat=bob, out=True)
     first = host_client.get(url("poll", night.pk))
     tag = first["ETag"]
     assert host_client.get(url("poll", night.pk), HTTP_IF_NONE_MATCH=tag).status_code == 304
@@ -591,23 +592,23 @@ def test_every_seat_and_hand_change_gives_the_poll_a_new_etag(host_client, bough
     if change == "claim":
         claim(ann)
     elif change == "release":
-        services.join_link_release(seat=Seat.objects.get(pk=ann.pk))
+        seating.join_link_release(seat=Seat.objects.get(pk=ann.pk))
     elif change == "sit_out":
-        services.sit_out(night=night, seat=bob, out=True)
+        seating.sit_out(night=night, seat=bob, out=True)
     elif change == "back_in":
-        services.sit_out(night=night, seat=bob, out=False)
+        seating.sit_out(night=night, seat=bob, out=False)
     elif change == "leave":
-        services.leave(night=night, seat=dee, recorded_by="host:host")  # no chips: no posting
+        seating.leave(night=night, seat=dee, recorded_by="host:host")  # no chips: no posting
     elif change == "join_link_revoked":
-        services.join_link_revoke(seat=cat)
+        seating.join_link_revoke(seat=cat)
     elif change == "join_link_renewed":
-        services.join_link_renew(seat=cat)
+        seating.join_link_renew(seat=cat)
     elif change == "new_seat":
-        services.seat_add(night=night, person=services.person_add(group=night.group, name="Eve"))
+        seating.seat_add(night=night, person=seating.person_add(group=night.group, name="Eve"))
     elif change == "new_hand":
         hands.hand_start(night=night, players=[ann, bob], dealer=ann, recorded_by="host:host")
     else:
-        services.spectator_link_revoke(night=night)
+        seating.spectator_link_revoke(night=night)
     if change != "new_hand":
         assert journal_rows(night) == postings
     response = host_client.get(url("poll", night.pk), HTTP_IF_NONE_MATCH=tag)
@@ -719,7 +720,7 @@ def test_two_people_with_one_name_are_two_seats(host_client, bought):
 
 def test_a_regular_from_the_roster_takes_a_seat(host_client, bought):
     night, _ = bought
-    dee = services.person_add(group=night.group, name="Dee")
+    dee = seating.person_add(group=night.group, name="Dee")
     assert post(host_client, url("seat_add", night.pk), {"person": dee.pk}).status_code == 303
     assert night.seats.filter(person=dee).exists()
 
@@ -939,15 +940,15 @@ def test_the_night_page_draws_every_stack(host_client, betting):
 def test_history_and_a_persons_results_across_nights(host_client, host, bought):
     night, (ann, bob, cat) = bought
     closing.night_end(night=night, counts={ann.pk: 200, bob.pk: 100, cat.pk: 50}, recorded_by="h")
-    second = services.night_create(
+    second = seating.night_create(
         host=host, group=night.group, name="Second Friday", chips=[("white", "0.10")]
     )
-    seat = services.seat_add(night=second, person=ann.person)
-    other = services.seat_add(night=second, person=bob.person)
-    services.buy_in(night=second, seat=seat, chips=10, recorded_by="h")
-    services.buy_in(night=second, seat=other, chips=10, recorded_by="h")
-    services.adjust(night=second, seat=seat, chips=5, reason="found", recorded_by="h")
-    services.cash_out(night=second, seat=other, chips=5, recorded_by="h")
+    seat = seating.seat_add(night=second, person=ann.person)
+    other = seating.seat_add(night=second, person=bob.person)
+    seating.buy_in(night=second, seat=seat, chips=10, recorded_by="h")
+    seating.buy_in(night=second, seat=other, chips=10, recorded_by="h")
+    seating.adjust(night=second, seat=seat, chips=5, reason="found", recorded_by="h")
+    seating.cash_out(night=second, seat=other, chips=5, recorded_by="h")
     closing.night_end(night=second, counts={seat.pk: 15, other.pk: 5}, recorded_by="h")
     page = text(host_client.get(url("history")))
     assert "Second Friday" in page
@@ -963,7 +964,7 @@ def test_a_new_join_link_drops_the_phone_that_held_the_seat(bought):
     Seat.objects.filter(pk=ann.pk).update(claimed_session="abc")
     ann.refresh_from_db()
     old = ann.join_token
-    services.join_link_renew(seat=ann)
+    seating.join_link_renew(seat=ann)
     ann.refresh_from_db()
     assert ann.join_token != old
     assert (ann.claimed_session, ann.join_revoked) == ("", False)
@@ -972,10 +973,10 @@ def test_a_new_join_link_drops_the_phone_that_held_the_seat(bought):
 def test_group_settings_are_checked_and_only_reach_new_nights(bought):
     night, _ = bought
     group = night.group
-    services.group_settings_update(group=group, settings={"ante": 5})
+    seating.group_settings_update(group=group, settings={"ante": 5})
     assert (group.settings["ante"], night.settings["ante"]) == (5, 1)
     with pytest.raises(ValueError, match="ante must be"):
-        services.group_settings_update(group=group, settings={"ante": -1})
+        seating.group_settings_update(group=group, settings={"ante": -1})
 
 
 def test_declared_winners_judge_each_pot_among_its_own_players(betting):

@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from ledger import betting, hands, services
-from ledger.api import reads
+from ledger.core import betting
 from ledger.models import Person
+from ledger.selectors import api_reads
+from ledger.services import hands, seating
 from tests.ledger.conftest import seat_key
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def snapshot(play: hands.Play) -> dict:
         "events": [(e.kind, e.seat, dict(e.detail), dict(e.paid)) for e in play.events],
         "balances": {key: play.balances.get(a.pk, 0) for key, a in play.accounts.items()},
         "pots": play.showdown_pots(),
-        "view": reads.hand_view(play),
+        "view": api_reads.hand_view(play),
     }
 
 
@@ -47,10 +48,10 @@ def agrees_with_the_journal(play: hands.Play) -> None:
 
 def four_players(night, seats, group):
     """Four players with uneven stacks, so all-ins make side pots."""
-    dan = services.seat_add(night=night, person=Person.objects.create(group=group, name="Dan"))
+    dan = seating.seat_add(night=night, person=Person.objects.create(group=group, name="Dan"))
     everyone = [*seats, dan]
     for seat, chips in zip(everyone, (120, 45, 80, 30), strict=True):
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
     return night, everyone
 
 
@@ -110,7 +111,7 @@ def test_queries_per_action_do_not_grow_with_the_night(night, seats, group):
     counts = []
     for extra in (0, 60):
         for _ in range(extra):
-            services.buy_in(night=night, seat=everyone[0], chips=1, recorded_by=HOST)
+            seating.buy_in(night=night, seat=everyone[0], chips=1, recorded_by=HOST)
         hand = hands.hand_start(
             night=night, players=everyone, dealer=hands.next_dealer(night), recorded_by=HOST
         )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.pots import (
+from ledger.core.pots import (
     NO_HAND,
     NO_SUCH_POT,
     NO_WINNERS,

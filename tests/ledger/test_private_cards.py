@@ -23,9 +23,9 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from ledger import games, services
 from ledger.models import Person
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import games, seating
 from tests.ledger.conftest import seat_key
 from tests.ledger.pages import post, text, url
 
@@ -53,15 +53,15 @@ def world(dan: str, *, at_showdown: bool = False) -> dict[str, tuple[int, str]]:
     from django.contrib.auth import get_user_model
 
     host = get_user_model().objects.create_user(username="host", password="deal-me-in-9")
-    group = services.group_create(host=host, name="Friday regulars")
-    night = services.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
+    group = seating.group_create(host=host, name="Friday regulars")
+    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
     names = ("Ann", "Bob", "Cat", "Dan")
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=n))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=n))
         for n in names
     ]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
     ann, bob, cat, dan_seat = seats
     host_phone = Client()
     host_phone.force_login(host)
@@ -72,7 +72,7 @@ def world(dan: str, *, at_showdown: bool = False) -> dict[str, tuple[int, str]]:
     spectator = {"X-Homegame-Watch": night.spectator_token}
 
     spec = games.spec_of(DRAW)
-    from ledger import runs
+    from ledger.services import runs
 
     start = {"game": DRAW, "dealer": str(bob.pk), "players": [str(s.pk) for s in seats]}
     start |= {f"agreed-{n}": "1" for n in runs.every_agreed_name(spec)}
@@ -251,7 +251,7 @@ def test_a_key_another_player_used_never_replays_their_answer(table, night, seat
     """Bob sends exactly what Ann sent, her key included: he gets his own answer, not hers."""
     ann, bob = seats[0], seats[1]
     spec = games.spec_of(DRAW)
-    from ledger import runs
+    from ledger.services import runs
 
     start = {"game": DRAW, "dealer": str(seats[2].pk), "players": [str(s.pk) for s in seats]}
     start |= {f"agreed-{n}": "1" for n in runs.every_agreed_name(spec)}

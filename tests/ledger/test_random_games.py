@@ -3,7 +3,7 @@
 The pure tests pick a game from the rulebook (`rulebook.loader.load_games`,
 no database), switch on random options and pick a random answer to each of
 its settings, then fire a random sequence of the money rules in force for
-that table through `ledger.charges.charge`, with random roles, counts, bets
+that table through `ledger.core.charges.charge`, with random roles, counts, bets
 and agreed amounts, on a table of random stacks and pots. The transfers are
 applied to a dict of balances over every account (each seat's stack and
 marker, the pot, the next pot, the infraction side pot and the bank), and
@@ -19,7 +19,7 @@ after every firing:
 
 The database test plays several deals of a game whose pot rides (Guts most
 often) through the real ledger: antes, random firings of the game's rules
-through `charging.charge`, in most deals losers matching (or paying their
+through `money_rules.charge`, in most deals losers matching (or paying their
 penalty) into the next pot, then random awards (a pot nobody wins rides or
 goes back). After each step the journal balances, no chips leave the table,
 no stack or pot is below zero, a refused write leaves no row, an award pays
@@ -39,8 +39,7 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from ledger import charging, games, hands, runs, services
-from ledger.charges import (
+from ledger.core.charges import (
     BANK,
     DERIVED_ROLES,
     NEXT_POT,
@@ -56,8 +55,9 @@ from ledger.charges import (
     marker,
     stack,
 )
-from ledger.journal import LedgerError
 from ledger.models import Account, Entry, Person, Run
+from ledger.services import games, hands, money_rules, runs, seating
+from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.loader import load_games
 from tests.ledger.conftest import confirm_ante, journal_rows
@@ -354,8 +354,8 @@ def play_riding_game(data) -> None:
         if r.payee == "next_pot" and r.payer in SEAT_ROLES and r.payer not in DERIVED_ROLES
     ]
     host, _ = get_user_model().objects.get_or_create(username="random-host")
-    group = services.group_create(host=host, name="Random regulars")
-    night = services.night_create(
+    group = seating.group_create(host=host, name="Random regulars")
+    night = seating.night_create(
         host=host,
         group=group,
         name="Random game",
@@ -367,13 +367,13 @@ def play_riding_game(data) -> None:
         },
     )
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
         for i in range(data.draw(st.integers(2, 5), label="players"))
     ]
     bought = 0
     for seat in seats:
         chips = data.draw(st.integers(1, 60), label="buy-in")
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
         bought += chips
     check_night(night, bought)
     for number in range(data.draw(st.integers(2, 4), label="deals")):
@@ -425,7 +425,7 @@ def fire_at_random(data, night, hand, rule, bought: int, roles=None) -> bool:
     }
     booked = attempt(
         night,
-        lambda: charging.charge(hands.load(hand), rule.id, recorded_by=HOST, **facts),
+        lambda: money_rules.charge(hands.load(hand), rule.id, recorded_by=HOST, **facts),
     )
     check_night(night, bought)
     return booked
@@ -487,8 +487,8 @@ def test_a_finished_game_over_several_deals_leaves_no_pot_behind(data):
 def play_a_run(data) -> None:
     slug = data.draw(st.sampled_from(["guts-three-card"] * 2 + RIDING_GAMES), label="game")
     host, _ = get_user_model().objects.get_or_create(username="random-host")
-    group = services.group_create(host=host, name="Random regulars")
-    night = services.night_create(
+    group = seating.group_create(host=host, name="Random regulars")
+    night = seating.night_create(
         host=host,
         group=group,
         name="Random run",
@@ -496,13 +496,13 @@ def play_a_run(data) -> None:
         settings={"shortfall": data.draw(st.sampled_from(["pay_what_you_have", "marker"]))},
     )
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
         for i in range(data.draw(st.integers(2, 4), label="players"))
     ]
     bought = 0
     for seat in seats:
         chips = data.draw(st.integers(5, 60), label="buy-in")
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
         bought += chips
     confirm_ante(night, slug)
     run = runs.run_start(night=night, game_slug=slug, recorded_by=HOST)

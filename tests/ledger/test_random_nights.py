@@ -30,10 +30,11 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from ledger import betting, closing, hands, journal, pots, services
-from ledger.journal import LedgerError
+from ledger.core import betting, pots
+from ledger.core.settlement import fewest_transfers, settle_in_money
 from ledger.models import Account, Entry, Hand, Person, Posting
-from ledger.settlement import fewest_transfers, settle_in_money
+from ledger.services import closing, hands, journal, seating
+from ledger.services.journal import LedgerError
 
 HOST = "host:host"
 MAX_ROUNDS = 4
@@ -183,7 +184,7 @@ class Table:
         self.write(
             "buy_in",
             {"seat": seat_id, "chips": chips},
-            lambda: services.buy_in(night=self.night, seat=seat, chips=chips, recorded_by=HOST),
+            lambda: seating.buy_in(night=self.night, seat=seat, chips=chips, recorded_by=HOST),
         )
         self.bought[seat_id] += chips
 
@@ -212,7 +213,7 @@ class Table:
             self.write(
                 "adjust",
                 {"seat": seat_id, "chips": chips},
-                lambda: services.adjust(
+                lambda: seating.adjust(
                     night=self.night, seat=seat, chips=chips, reason="recount", recorded_by=HOST
                 ),
             )
@@ -225,7 +226,7 @@ class Table:
             self.write(
                 "cash_out",
                 {"seat": seat_id, "chips": chips},
-                lambda: services.cash_out(
+                lambda: seating.cash_out(
                     night=self.night, seat=seat, chips=chips, recorded_by=HOST
                 ),
             )
@@ -234,14 +235,14 @@ class Table:
             self.write(
                 "leave",
                 {"seat": seat_id},
-                lambda: services.leave(night=self.night, seat=seat, recorded_by=HOST),
+                lambda: seating.leave(night=self.night, seat=seat, recorded_by=HOST),
             )
             self.cashed[seat_id] += stack
             seat.refresh_from_db()
             assert self.stack(seat_id) == 0
         elif step == "bad":
             self.refused(
-                lambda: services.cash_out(
+                lambda: seating.cash_out(
                     night=self.night, seat=seat, chips=stack + 1, recorded_by=HOST
                 )
             )
@@ -510,7 +511,7 @@ def test_random_nights_conserve_chips_after_every_step_and_settle(data):
 
 def play_night(data) -> None:
     host, _ = get_user_model().objects.get_or_create(username="random-host")
-    group = services.group_create(host=host, name="Random regulars")
+    group = seating.group_create(host=host, name="Random regulars")
     min_bet = data.draw(st.integers(1, 10))
     limit = data.draw(st.sampled_from(LIMITS))
     rules = {
@@ -523,12 +524,12 @@ def play_night(data) -> None:
         "no_winner": data.draw(st.sampled_from(["ride", "return"])),
     }
     unit = data.draw(st.sampled_from(["0.05", "0.25", "1", "0.10"]))
-    night = services.night_create(
+    night = seating.night_create(
         host=host, group=group, name="Random night", chips=[("white", unit)], settings=rules
     )
     count = data.draw(st.sampled_from([2, 3, 4, 5, 6]))
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=f"P{i}"))
         for i in range(count)
     ]
     table = Table(data, night, seats)
@@ -549,8 +550,8 @@ def test_blinds_that_put_everyone_all_in_give_back_the_uncalled_part(night, seat
     # Nobody can act, so the round is over at once and Ann's second chip, which nobody
     # called, goes back to her then, as it would after a last action.
     ann, bob, _ = seats
-    services.buy_in(night=night, seat=ann, chips=2, recorded_by=HOST)
-    services.buy_in(night=night, seat=bob, chips=1, recorded_by=HOST)
+    seating.buy_in(night=night, seat=ann, chips=2, recorded_by=HOST)
+    seating.buy_in(night=night, seat=bob, chips=1, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=[ann, bob], dealer=ann, recorded_by=HOST)
     posting = hands.round_start(hand=hand, recorded_by=HOST, blinds=[(bob, 1), (ann, 2)])
     assert not hands.state(hand).betting_open

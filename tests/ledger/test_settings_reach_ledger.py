@@ -13,9 +13,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from ledger import charging, facts, games, hands, runs, services
-from ledger.journal import LedgerError
+from ledger.core import facts
 from ledger.models import Account, Person
+from ledger.services import games, hands, money_rules, runs, seating
+from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import HOUSE_KEYS, WORDS_ONLY
@@ -83,11 +84,11 @@ def host(django_user_model):
 @pytest.fixture
 def table(host, group):
     """Ann, Bob and Cat, 40 chips each; a function starts a game and deals its first hand."""
-    night = services.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
+    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
     seats = []
     for name in ("Ann", "Bob", "Cat"):
-        seat = services.seat_add(night=night, person=Person.objects.create(group=group, name=name))
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by=HOST)
+        seat = seating.seat_add(night=night, person=Person.objects.create(group=group, name=name))
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by=HOST)
         seats.append(seat)
 
     def deal(game, options=(), settings=None):
@@ -139,15 +140,15 @@ def test_a_choice_puts_its_rules_in_force_and_refuses_the_other_choices_rules(
     for owner, rule in mine:
         options = _options_for(game, [owner])
         run, hand = deal(game, options, {**rule.when})
-        in_force = charging.rule_in_force(hand, rule.id)
+        in_force = money_rules.rule_in_force(hand, rule.id)
         assert in_force.id == rule.id
         if facts.bookable(rule):
             hands.collect_antes(hand=hand, recorded_by=HOST)
             before = journal_rows(night)
             try:
-                posting = charging.book(
+                posting = money_rules.book(
                     hands.load(hand),
-                    charging.Booking(rule=rule.id, **_facts(rule, seats)),
+                    money_rules.Booking(rule=rule.id, **_facts(rule, seats)),
                     recorded_by=HOST,
                 )
             except LedgerError as exc:
@@ -170,7 +171,7 @@ def test_a_choice_puts_its_rules_in_force_and_refuses_the_other_choices_rules(
             assert not rule.in_force(chosen)
             before = journal_rows(night)
             with pytest.raises(LedgerError, match=r"no money rule .* in force"):
-                charging.charge_hand(hand=hand, rule_id=rule.id, recorded_by=HOST)
+                money_rules.charge_hand(hand=hand, rule_id=rule.id, recorded_by=HOST)
             assert journal_rows(night) == before
         _end(night, run, hand)
 
@@ -264,7 +265,7 @@ def _other(key, value):
 
 
 def _stacks(night, seats):
-    from ledger import journal
+    from ledger.services import journal
 
     accounts = [journal.account(night, Account.Kind.STACK, seat=s) for s in seats]
     held = journal.balances(accounts)
@@ -368,12 +369,12 @@ def test_hi_di_deu_wi_the_odd_chip_goes_with_the_half_the_table_chose(
     assert hands.load(hand).pot == 13  # Ann 34, Bob 34, Cat 39
     before = journal_rows(night)
     with pytest.raises(LedgerError, match=r"no money rule .* in force"):
-        charging.charge_hand(hand=hand, rule_id=other, recorded_by=HOST)
+        money_rules.charge_hand(hand=hand, rule_id=other, recorded_by=HOST)
     assert journal_rows(night) == before
     # Bob holds the highest diamond; Ann the best hand.
-    charging.showdown(
+    money_rules.showdown(
         hands.load(hand),
-        bookings=[charging.Booking(rule=rule, roles={"winners": [bob.pk]})],
+        bookings=[money_rules.Booking(rule=rule, roles={"winners": [bob.pk]})],
         winners=[[ann.pk]],
         recorded_by=HOST,
     )
@@ -509,15 +510,15 @@ def test_the_odd_chip_of_a_halved_pot_goes_where_the_game_setting_says_either_wa
     expected = [40, 41, 39] if low_up else [41, 40, 39]
     before = journal_rows(night)
     with pytest.raises(LedgerError, match=r"no money rule .* in force"):
-        charging.charge_hand(hand=hand, rule_id=other, recorded_by=HOST)
+        money_rules.charge_hand(hand=hand, rule_id=other, recorded_by=HOST)
     assert journal_rows(night) == before
     if way == "rule-then-award":
         # The half-pot rule is how the award splits the pot: booked on its own it is refused,
         # so the journal never says who won which half twice.
         with pytest.raises(LedgerError, match="the award pays the halves"):
-            charging.showdown(
+            money_rules.showdown(
                 hands.load(hand),
-                bookings=[charging.Booking(rule=rule, roles={"winners": [bob.pk]})],
+                bookings=[money_rules.Booking(rule=rule, roles={"winners": [bob.pk]})],
                 winners=[[ann.pk]],
                 recorded_by=HOST,
             )

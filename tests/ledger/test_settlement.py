@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.settlement import (
+from ledger.core.settlement import (
     NOT_CHIPS,
     NOT_DECIMAL,
     NOT_POSITIVE,

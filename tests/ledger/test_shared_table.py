@@ -4,9 +4,9 @@ from dataclasses import asdict
 
 import pytest
 
-from ledger import hands, services
-from ledger.actors import Actor
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import hands, seating
+from ledger.services.actors import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ HOST = "host:host"
 def all_in_hand(night, seats):
     """Ann 200, Bob 100, Cat 50; Cat deals, antes in, Ann bets and Bob goes all in: a side pot."""
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=HOST)
     hands.collect_antes(hand=hand, recorded_by=HOST)
     hands.round_start(hand=hand, recorded_by=HOST)
@@ -72,6 +72,6 @@ def test_new_marks_draw_the_table_again(all_in_hand):
     night, seats = all_in_hand
     host = Actor(night=night, role="host")
     before = state.table(night, host, marks=state.markers(night_id=night.pk))
-    services.buy_in(night=night, seat=seats[2], chips=5, recorded_by=HOST)
+    seating.buy_in(night=night, seat=seats[2], chips=5, recorded_by=HOST)
     after = state.table(night, host, marks=state.markers(night_id=night.pk))
     assert after.rows[2].stack == before.rows[2].stack + 5

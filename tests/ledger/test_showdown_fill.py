@@ -1,6 +1,6 @@
 """The showdown helper's tiers become the showdown form's ticks, ranks and roles.
 
-Hand-worked cases on the pure mapping (`ledger.showdown_fill`): results are
+Hand-worked cases on the pure mapping (`ledger.core.showdown_fill`): results are
 built by hand in the helper's shape (rankings with tiers by name, each
 player's hand with who killed it), so these hold whatever the evaluator does.
 Seats: Ann 1, Bob 2, Cat 3, Dan 4.
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.showdown_fill import Ask, fill
+from ledger.core.showdown_fill import Ask, fill
 from rulebook.schema import Fires
 
 SEATS = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}

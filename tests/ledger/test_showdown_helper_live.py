@@ -14,8 +14,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ledger import closing, games, seat_cards, services
 from ledger.models import HandCards, ShowdownKept
+from ledger.services import closing, games, seat_cards, seating
 from tests.ledger.conftest import journal_rows, seat_key
 from tests.ledger.pages import post, text, url
 
@@ -51,7 +51,7 @@ def start(client, night, seats, game, **extra):
 
 
 def _agreed(spec):
-    from ledger import runs
+    from ledger.services import runs
 
     return runs.every_agreed_name(spec)
 
@@ -225,7 +225,7 @@ def test_face_up_cards_are_public_and_face_down_ones_private_before_the_showdown
 
 def test_a_folded_hand_stays_unseen_at_the_showdown_unless_its_player_shows_it(table, night, seats):
     hand = services_hand(night, seats)
-    from ledger import hands
+    from ledger.services import hands
 
     ann, bob = phone(seats[ANN]), phone(seats[BOB])
     assert enter(ann, night, hand, seats[ANN], "As Ad Kc Kd 7h").status_code == 303
@@ -259,7 +259,7 @@ def test_a_folded_hand_stays_unseen_at_the_showdown_unless_its_player_shows_it(t
 
 def test_the_winner_when_everyone_else_folds_keeps_their_cards_unseen(table, night, seats):
     hand = services_hand(night, seats)
-    from ledger import hands
+    from ledger.services import hands
 
     bob = phone(seats[BOB])
     assert enter(bob, night, hand, seats[BOB], "Qs Qd Qh 3c 4d").status_code == 303
@@ -398,9 +398,9 @@ def test_side_pots_go_to_the_best_hand_each_pot_allows(table, night, seats):
 
     Ann has the best hand and takes the main pot; Cat beats Bob for the side pot.
     """
-    services.cash_out(night=night, seat=seats[ANN], chips=35, recorded_by="host:host")
+    seating.cash_out(night=night, seat=seats[ANN], chips=35, recorded_by="host:host")
     hand = services_hand(night, seats)
-    from ledger import hands
+    from ledger.services import hands
 
     play = hands.load(hand)
     play.round_start(recorded_by="host:host")
@@ -417,7 +417,7 @@ def test_side_pots_go_to_the_best_hand_each_pot_allows(table, night, seats):
 
 
 def services_hand(night, seats):
-    from ledger import hands
+    from ledger.services import hands
 
     return hands.hand_start(night=night, players=seats, dealer=seats[CAT], recorded_by="host:host")
 

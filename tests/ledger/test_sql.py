@@ -3,8 +3,8 @@
 import pytest
 
 from ledger.models import Night
-from ledger.sql import Prepared
-from ledger.views import state
+from ledger.selectors import state
+from ledger.selectors.sql import Prepared
 
 pytestmark = pytest.mark.django_db
 

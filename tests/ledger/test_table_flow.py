@@ -9,8 +9,8 @@ import re
 import pytest
 from django.test import Client
 
-from ledger import games, hands, runs, services
 from ledger.models import Hand, Run
+from ledger.services import games, hands, runs, seating
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
 from tests.ledger.conftest import confirm_ante, journal_rows
 from tests.ledger.pages import post, text, url
@@ -31,7 +31,7 @@ def host_client(host):
 @pytest.fixture
 def bought(night, seats):
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by=WHO)
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by=WHO)
     return night, seats
 
 

@@ -17,9 +17,10 @@ from django.db import transaction
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from ledger import betting, hands, services, tally
+from ledger.core import betting, tally
+from ledger.core.replay import Event, HandState
 from ledger.models import Hand, HandTally
-from ledger.replay import Event, HandState
+from ledger.services import hands, seating
 from tests.ledger.test_play import HOST, four_players
 
 # --- The state to JSON and back (no database) -------------------------------------------------
@@ -196,14 +197,14 @@ def other_write(data, hand: Hand, by_id: dict) -> None:
     """A posting the hand's play did not make: a buy-in at the table, or an undo."""
     if data.draw(st.booleans()):
         seat = by_id[data.draw(st.sampled_from(sorted(by_id)))]
-        services.buy_in(
+        seating.buy_in(
             night=hand.night, seat=seat, chips=data.draw(st.integers(1, 50)), recorded_by=HOST
         )
         return
     try:
         hands.undo(hand=Hand.objects.get(pk=hand.pk), recorded_by=HOST)
     except hands.LedgerError:  # nothing left to undo: buy in instead
-        services.buy_in(night=hand.night, seat=by_id[hand.seat_order[0]], chips=1, recorded_by=HOST)
+        seating.buy_in(night=hand.night, seat=by_id[hand.seat_order[0]], chips=1, recorded_by=HOST)
 
 
 @pytest.mark.django_db
@@ -249,7 +250,7 @@ def test_a_play_that_missed_a_posting_neither_vouches_for_balances_nor_keeps_a_t
     )
     play, _ = read_as_a_write_does(hand)
     play.round_start(recorded_by=HOST)
-    services.buy_in(night=night, seat=everyone[0], chips=5, recorded_by=HOST)  # play missed it
+    seating.buy_in(night=night, seat=everyone[0], chips=5, recorded_by=HOST)  # play missed it
     turn = play.state.round.turn
     play.act(by_id[turn], "bet", 2, recorded_by=HOST)
     again, taken = read_as_a_write_does(hand)

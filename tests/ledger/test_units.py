@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.inputs import NOT_A_CHIP_VALUE
-from ledger.units import (
+from ledger.core.inputs import NOT_A_CHIP_VALUE
+from ledger.core.units import (
     BLANK_NAME,
     CANNOT_EXPRESS,
     DUPLICATE_COLOUR,

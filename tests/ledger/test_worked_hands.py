@@ -2,8 +2,8 @@
 
 import pytest
 
-from ledger import closing, hands, journal, services
 from ledger.models import Account, Person
+from ledger.services import closing, hands, journal, seating
 from tests.ledger.conftest import journal_total
 
 pytestmark = pytest.mark.django_db
@@ -24,10 +24,10 @@ def act(hand, seat, action, amount=0):
 @pytest.fixture
 def four(night, seats, group):
     """Ann 100, Bob 30, Cat 60, Dan 100; Dan deals, so Ann is first to act."""
-    dan = services.seat_add(night=night, person=Person.objects.create(group=group, name="Dan"))
+    dan = seating.seat_add(night=night, person=Person.objects.create(group=group, name="Dan"))
     table = [*seats, dan]
     for seat, chips in zip(table, (100, 30, 60, 100), strict=True):
-        services.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
+        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
     return night, table
 
 
@@ -88,7 +88,7 @@ def test_a_night_of_two_hands_settles_in_money_with_the_fewest_payments(four):
     act(hand, ann, "call")
     hands.award(hand=hand, winners=[[bob.pk], [ann.pk, dan.pk]], recorded_by=HOST)
     # Stacks 85, 120, 0, 85. Cat re-buys 20, then the night ends with everyone as booked.
-    services.buy_in(night=night, seat=cat, chips=20, recorded_by=HOST)
+    seating.buy_in(night=night, seat=cat, chips=20, recorded_by=HOST)
     closing.night_end(
         night=night,
         counts={ann.pk: 85, bob.pk: 120, cat.pk: 20, dan.pk: 85},

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rulebook.cards import parse_cards
 from rulebook.loader import GAMES_DIR, load_game
 from rulebook.schema import Game
-from rulebook.showdown import Holding
+from rulebook.showdown.cards import parse_cards
+from rulebook.showdown.evaluation import Holding
 
 
 def game(slug: str) -> Game:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulebook.cards import (
+from rulebook.showdown.cards import (
     BLACK_SPOT,
     DECK,
     JOKER,

@@ -10,8 +10,8 @@ from pokerkit import EightOrBetterLowHand, RegularLowHand, StandardLowHand
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from rulebook.cards import DECK, JOKER, parse_cards
-from rulebook.ranking import at_least, best_high, best_low, rank_key7
+from rulebook.showdown.cards import DECK, JOKER, parse_cards
+from rulebook.showdown.ranking import at_least, best_high, best_low, rank_key7
 
 pytestmark = pytest.mark.pure
 
@@ -379,7 +379,7 @@ def test_natural_beats_wild_only_changes_ties(one, two, w1, w2):
 
 def test_the_fast_path_for_plain_hands_names_the_same_hand_as_the_full_solver():
     """Plain five-to-seven-card hands skip the wild solver; both must say the same."""
-    from rulebook import ranking
+    from rulebook.showdown import ranking
 
     rng = random.Random(SEED + 7)
     plain_rules = ranking._Options(5, True, True, True, "")

@@ -100,7 +100,7 @@ def test_a_house_that_the_ledger_cannot_use_is_refused(house, words_only, refusa
 
 
 def test_house_keys_are_the_ledgers_own():
-    from ledger.house_rules import CHOICES, HouseRules
+    from ledger.core.house_rules import CHOICES, HouseRules
 
     for key, values in HOUSE_KEYS.items():
         if key in GAME_ONLY_HOUSE_KEYS:

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.cards import DECK, parse_cards
 from rulebook.loader import load_games
 from rulebook.schema import Game
-from rulebook.showdown import (
+from rulebook.showdown.cards import DECK, parse_cards
+from rulebook.showdown.evaluation import (
     Holding,
     Result,
     ShowdownError,

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from homegame import limits
-from rulebook import showdown_input as inputs
 from rulebook.loader import load_games
+from rulebook.showdown import request_check
+from sitewide import limits
 
 URL = "/api/showdown/"
 GAMES = {game.slug: game for game in load_games()}
@@ -270,7 +270,7 @@ REQUEST = st.fixed_dictionaries(
     {"hands": st.dictionaries(st.text(max_size=6), HAND, max_size=4)},
     optional={
         "game": st.sampled_from([None, AXE, FOLLOWS, NO_HELPER, "trash-poker", "nope"]),
-        "rank": st.sampled_from([None, *inputs.RANKS, "x"]),
+        "rank": st.sampled_from([None, *request_check.RANKS, "x"]),
         "board": st.lists(CARD_WORDS, max_size=4),
         "wild_ranks": JSON,
         "options": JSON,
@@ -283,8 +283,8 @@ REQUEST = st.fixed_dictionaries(
 @given(st.one_of(JSON, REQUEST))
 def test_any_json_is_answered_or_refused_in_words_never_a_crash(body):
     try:
-        inputs.check(body, GAMES.get)
-    except inputs.RequestError as exc:
+        request_check.check(body, GAMES.get)
+    except request_check.RequestError as exc:
         refused = exc.message
     else:
         refused = "answered"

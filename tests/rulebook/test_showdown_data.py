@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.loader import GAMES_DIR, load_game
-from rulebook.showdown_rules import Showdown
+from rulebook.showdown.rules import Showdown
 
 pytestmark = pytest.mark.pure
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.cards import parse_cards
-from rulebook.showdown import evaluate
+from rulebook.showdown.cards import parse_cards
+from rulebook.showdown.evaluation import evaluate
 from tests.rulebook.showdown_hands import game, hold, showing
 
 pytestmark = pytest.mark.pure

@@ -20,11 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook import ranking
-from rulebook.cards import DECK, JOKER, SUITS, Card, parse_cards
-from rulebook.points import Totals, card_values, choices_of, counted, side_key
-from rulebook.showdown import Holding, evaluate
-from rulebook.showdown_rules import Points
+from rulebook.showdown import ranking
+from rulebook.showdown.cards import DECK, JOKER, SUITS, Card, parse_cards
+from rulebook.showdown.evaluation import Holding, evaluate
+from rulebook.showdown.points import Totals, card_values, choices_of, counted, side_key
+from rulebook.showdown.rules import Points
 from tests.rulebook.showdown_hands import game
 
 pytestmark = pytest.mark.pure

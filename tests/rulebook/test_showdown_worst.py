@@ -15,8 +15,8 @@ import json
 import pytest
 
 from bench.showdown_worst import NO_GAME, all_cases, answer, helper_games
-from rulebook import showdown_input as inputs
 from rulebook.loader import load_games
+from rulebook.showdown import request_check
 
 pytestmark = pytest.mark.pure
 
@@ -27,10 +27,10 @@ CASES = all_cases(list(GAMES.values()))
 def test_every_helper_game_and_every_ranking_with_no_game_is_asked_at_the_bounds():
     helped = {game.slug for game in load_games() if game.showdown.helper}
     assert helped < set(CASES)
-    assert sum(name.startswith(NO_GAME) for name in CASES) == len(inputs.RANKS)
+    assert sum(name.startswith(NO_GAME) for name in CASES) == len(request_check.RANKS)
     for name, cases in CASES.items():
         hands = [hand for case in cases for hand in case.body["hands"].values()]
-        assert max(len(hand["cards"]) for hand in hands) == inputs.MOST_CARDS, name
+        assert max(len(hand["cards"]) for hand in hands) == request_check.MOST_CARDS, name
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -282,19 +282,19 @@ def assert_hands_replay(database_url: str, night: int) -> dict:
     moves what its detail says (the antes from every seat of the hand, an
     action's chips from its seat, the award's payouts), so no write of a hand
     is there by halves. Then each hand's live postings (neither undone nor an
-    undo) are replayed by the pure engine (`ledger.replay`), as `hands.load`
+    undo) are replayed by the pure engine (`ledger.core.replay`), as `hands.load`
     does, and a settled hand must be awarded with its pot empty.
 
     Returns what the callers compare with the site: `stacks` (seat -> chips),
     `postings` (id -> row), `answered` (key -> posting id), `keys` (every key
     with an answer) and `hands` (number -> status, pot, replayed `state`, and
-    the ids of its live postings). A hand's tally (`ledger.tally`), where it
+    the ids of its live postings). A hand's tally (`ledger.core.tally`), where it
     still counts (it names the night's latest posting), must be that replay,
     with the balances summed here.
     """
-    from ledger import betting, tally
-    from ledger.hands import _event as event_of
-    from ledger.replay import replay
+    from ledger.core import betting, tally
+    from ledger.core.replay import replay
+    from ledger.services.hands import _event as event_of
 
     with psycopg.connect(database_url) as conn:
         postings = conn.execute(

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger import backup
 from ledger.models import Group
+from ledger.services import backup
 
 
 class Command(BaseCommand):

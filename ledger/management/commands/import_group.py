@@ -5,8 +5,9 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger import backup, backup_format
-from ledger.backup_format import BackupError
+from ledger.core import backup_format
+from ledger.core.backup_format import BackupError
+from ledger.services import backup
 
 
 class Command(BaseCommand):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from ledger import services
 from ledger.models import Person
+from ledger.services import seating
 from tests.ledger.dealing import Deal
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -19,11 +19,11 @@ PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 @pytest.fixture
 def four(host, group, night):
     seats = [
-        services.seat_add(night=night, person=Person.objects.create(group=group, name=name))
+        seating.seat_add(night=night, person=Person.objects.create(group=group, name=name))
         for name in PLAYERS
     ]
     for seat in seats:
-        services.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
     return seats
 
 

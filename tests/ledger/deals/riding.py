@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ledger import games
-from ledger.views import state
+from ledger.selectors import state
+from ledger.services import games
 from tests.ledger.dealing import Deal, forms
 from tests.ledger.pages import post, url
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 
-from ledger import games
+from ledger.services import games
 from tests.ledger.dealing import forms
 from tests.ledger.pages import post, text, url
 

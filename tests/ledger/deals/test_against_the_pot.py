@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import games, hands
 from ledger.models import Run
+from ledger.services import games, hands
 from tests.ledger.deals.conftest import start
 
 pytestmark = pytest.mark.django_db

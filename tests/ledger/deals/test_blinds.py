@@ -21,8 +21,8 @@ from uuid import uuid4
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import services
 from ledger.models import Run
+from ledger.services import seating
 from tests.ledger.dealing import Deal
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.table import act, book_the_fill, opens, save_cards, table, turn
@@ -104,7 +104,7 @@ def test_texas_holdem_with_blinds_a_side_pot_and_the_helpers_fill(dealer, four):
     ann, bob, cat, dan = four
     # Cat and Dan buy 40 more each before the game: 80 chips each.
     for seat in (cat, dan):
-        services.buy_in(night=dealer.night, seat=seat, chips=40, recorded_by="host:host")
+        seating.buy_in(night=dealer.night, seat=seat, chips=40, recorded_by="host:host")
     start(dealer, "texas-holdem", setting__seeding="blinds", **BLINDS)
     post_blinds(dealer, ann, bob)
     # Ann 40 - 1 = 39, Bob 40 - 2 = 38.

@@ -17,7 +17,7 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import games, hands
+from ledger.services import games, hands
 from tests.ledger.deals.conftest import start
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,8 @@ import re
 
 import pytest
 
-from ledger import games
 from ledger.models import HandCards
+from ledger.services import games
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.declaring import (
     TRASH_STEPS,

@@ -330,11 +330,11 @@ def test_boo_ray_no_trick_pays_the_penalty_into_the_next_pot(dealer, four):
 
 
 def test_boo_ray_penalty_into_this_pot_and_tied_tricks_shared(dealer, four, night, group):
-    from ledger import services
     from ledger.models import Person
+    from ledger.services import seating
 
-    eve = services.seat_add(night=night, person=Person.objects.create(group=group, name="Eve"))
-    services.buy_in(night=night, seat=eve, chips=40, recorded_by="host:host")
+    eve = seating.seat_add(night=night, person=Person.objects.create(group=group, name="Eve"))
+    seating.buy_in(night=night, seat=eve, chips=40, recorded_by="host:host")
     five = [*four, eve]
     ann, _bob, cat, _dan = four
     chosen = {

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import games
 from ledger.models import Run
+from ledger.services import games
 from tests.ledger.dealing import forms
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.seats import enter_all

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import games, hands
 from ledger.models import Run
+from ledger.services import games, hands
 from tests.ledger.deals.conftest import start
 from tests.ledger.deals.seats import bets, enter_all
 

@@ -27,8 +27,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from ledger import services
 from ledger.models import Posting
+from ledger.services import seating
 from tests.ledger.dealing import forms
 from tests.ledger.deals.conftest import start
 from tests.ledger.pages import text, url
@@ -91,7 +91,7 @@ def fired(sent: dict, ann, dan) -> tuple[list[str], str]:
 def test_a_whole_rubber_for_a_cent_a_point_with_nickel_chips(dealer, four, night):
     ann, bob, cat, dan = four
     # Dan buys 200 more chips before the rubber, so he can cover what he may lose: 240.
-    services.buy_in(night=night, seat=dan, chips=200, recorded_by="host:host")
+    seating.buy_in(night=night, seat=dan, chips=200, recorded_by="host:host")
     # The setup page for a game of two ticks two: the dealer and the player on his left.
     setup = dealer.client.get(
         reverse("ledger:game_new", args=[night.pk]) + f"?game=pokino&dealer={dan.pk}"

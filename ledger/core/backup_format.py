@@ -1,0 +1,587 @@
+"""A group's backup as one JSON file: its version, its digest and what it may hold (pure).
+
+The file is `{"format", "version", "digest", "content"}`. `content` holds the
+group and its rows table by table, each row naming the others by the ids it
+had on the site that wrote it; those ids mean nothing elsewhere, so an import
+gives every row a new one (`remap_key`, `remap_detail` rewrite the ids kept
+inside an account's key and a posting's detail). `digest` is the SHA-256 of
+the content's canonical JSON (keys sorted, no spaces, UTF-8), so a file
+edited by hand, or cut short, is refused before anything is read from it.
+
+`read` refuses, with one sentence saying why, a file that is too large, not
+JSON, of another format or version, changed after it was exported, or whose
+rows do not hold together (a reference to a row that is not there, a
+posting whose entries do not sum to zero, a stack left below zero, a string
+longer than its column). Nothing here touches a database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+
+from sitewide import surrogates
+
+FORMAT = "homegame-group-backup"
+VERSION = 2
+# Version 1 had no record of who entered each hand's cards: read as entered by their holder.
+EARLIER = {1: lambda content: _cards_by_holder(content)}
+MAX_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 40
+MAX_ROWS = 2_000_000
+MOST_BIGINT = 2**63 - 1
+
+TOO_LARGE = "The file is larger than {most} MB; a backup of one group is far smaller."
+NOT_JSON = "The file is not a Homegame backup: it is not JSON ({why})."
+NOT_BACKUP = "The file is not a Homegame backup of a group."
+WRONG_VERSION = "The backup is version {version}; this site reads versions 1 to {ours}."
+TAMPERED = "The file was changed after it was exported; nothing was imported."
+TOO_DEEP = "The file nests data more than {most} levels deep."
+NOT_TEXT = "The file is not a Homegame backup: {where} holds " + surrogates.WHAT + "."
+BAD_ROW = "The backup's {table}, row {row}: {why}"
+BAD_GROUP = "The backup's group: {why}"
+UNBALANCED = "The backup's journal does not balance: posting {posting} moves {total:+d} chips."
+NEGATIVE = "The backup's journal leaves {kind} account {key} with {chips} chips."
+
+# Accounts that may go below zero, as in the journal: the bank and the markers (IOUs).
+MAY_GO_NEGATIVE = {"bank", "marker"}
+ACCOUNT_KINDS = ("bank", "stack", "marker", "pot", "riding", "infraction", "carried")
+
+
+class BackupError(ValueError):
+    """A backup this site refuses; nothing was imported."""
+
+
+# --- What each row may hold --------------------------------------------------------------------
+
+
+class Field:
+    """One field of a row: checks a value and says why it is refused."""
+
+    def check(self, value: object) -> str:
+        raise NotImplementedError
+
+
+class Id(Field):
+    def check(self, value):
+        return "" if _whole(value) and 1 <= value <= MOST_BIGINT else "its id is not a whole number"
+
+
+class Ref(Field):
+    """An id of a row of `table` in this file (None allowed when `optional`)."""
+
+    def __init__(self, table: str, *, optional: bool = False) -> None:
+        self.table, self.optional = table, optional
+
+    def check(self, value):
+        if value is None and self.optional:
+            return ""
+        return "" if _whole(value) else f"names no row of {self.table}"
+
+
+class Int(Field):
+    def __init__(self, least: int, most: int) -> None:
+        self.least, self.most = least, most
+
+    def check(self, value):
+        if _whole(value) and self.least <= value <= self.most:
+            return ""
+        return f"{value!r} is not a whole number from {self.least} to {self.most}"
+
+
+class Text(Field):
+    def __init__(self, most: int, *, choices: tuple[str, ...] = ()) -> None:
+        self.most, self.choices = most, choices
+
+    def check(self, value):
+        if not isinstance(value, str):
+            return f"{value!r} is not text"
+        if len(value) > self.most:
+            return f"text longer than {self.most} characters"
+        if self.choices and value not in self.choices:
+            return f"{value!r} is not one of {', '.join(repr(c) for c in self.choices)}"
+        return ""
+
+
+class Money(Field):
+    def __init__(self, places: int) -> None:
+        self.places = places
+
+    def check(self, value):
+        try:
+            amount = Decimal(value) if isinstance(value, str) else None
+        except InvalidOperation:
+            amount = None
+        if amount is None or not amount.is_finite() or abs(amount) >= 10**8:
+            return f"{value!r} is not an amount"
+        if -amount.as_tuple().exponent > self.places:
+            return f"{value!r} has more than {self.places} decimal places"
+        return ""
+
+
+class When(Field):
+    def __init__(self, *, optional: bool = False) -> None:
+        self.optional = optional
+
+    def check(self, value):
+        if value is None and self.optional:
+            return ""
+        try:
+            datetime.fromisoformat(value)
+        except (TypeError, ValueError):
+            return f"{value!r} is not a date and time"
+        return ""
+
+
+class Json(Field):
+    def __init__(self, kind: type | tuple[type, ...] = (dict, list)) -> None:
+        self.kind = kind
+
+    def check(self, value):
+        return "" if isinstance(value, self.kind) else "has the wrong shape"
+
+
+class Flag(Field):
+    def check(self, value):
+        return "" if isinstance(value, bool) else f"{value!r} is not true or false"
+
+
+_VIEWER = re.compile(r"(host|watch|seat:[1-9][0-9]{0,18})?")
+
+
+class Viewer(Field):
+    """Who entered something, as `Actor.key` names them: "", "host", "watch" or "seat:<id>"."""
+
+    def check(self, value):
+        if isinstance(value, str) and _VIEWER.fullmatch(value):
+            return ""
+        return f"{value!r} names nobody at the table"
+
+
+TIME, TIME_OR_NONE = When(), When(optional=True)
+NIGHT = Ref("nights")
+NAME = Text(80)
+GROUP = {"name": Text(80), "settings": Json(dict), "created_at": TIME}
+TABLES: dict[str, dict[str, Field]] = {
+    "people": {"id": Id(), "name": Text(60), "created_at": TIME},
+    "nights": {
+        "id": Id(),
+        "name": Text(80),
+        "currency": Text(3),
+        "chips": Json(list),
+        "unit": Money(4),
+        "settings": Json(dict),
+        "status": Text(10, choices=("open", "ended")),
+        "created_at": TIME,
+        "ended_at": TIME_OR_NONE,
+        "nets": Json(dict),
+    },
+    "seats": {
+        "id": Id(),
+        "night": NIGHT,
+        "person": Ref("people"),
+        "position": Int(0, 32767),
+        "sitting_out": Flag(),
+        "left_at": TIME_OR_NONE,
+    },
+    "runs": {
+        "id": Id(),
+        "night": NIGHT,
+        "number": Int(1, 2**31 - 1),
+        "game_slug": Text(80),
+        "game_name": Text(120),
+        "options": Json(list),
+        "settings": Json(dict),
+        "agreed": Json(dict),
+        "status": Text(10, choices=("open", "ended")),
+        "ending": Text(10, choices=("", "won", "returned", "split", "carried")),
+        "created_at": TIME,
+        "ended_at": TIME_OR_NONE,
+    },
+    "hands": {
+        "id": Id(),
+        "night": NIGHT,
+        "number": Int(1, 2**31 - 1),
+        "game_slug": Text(80),
+        "game_name": Text(120),
+        "run": Ref("runs", optional=True),
+        "dealer": Ref("seats"),
+        "seat_order": Json(list),
+        "config": Json(dict),
+        "status": Text(10, choices=("betting", "showdown", "settled")),
+        "step": Text(80),
+        "created_at": TIME,
+    },
+    "accounts": {
+        "id": Id(),
+        "night": NIGHT,
+        "kind": Text(12, choices=ACCOUNT_KINDS),
+        "seat": Ref("seats", optional=True),
+        "hand": Ref("hands", optional=True),
+        "key": Text(120),
+    },
+    "postings": {
+        "id": Id(),
+        "night": NIGHT,
+        "hand": Ref("hands", optional=True),
+        "seat": Ref("seats", optional=True),
+        "kind": Text(20),
+        "detail": Json(dict),
+        "memo": Text(200),
+        "recorded_by": Text(80),
+        "reverses": Ref("postings", optional=True),
+        "created_at": TIME,
+    },
+    "entries": {
+        "posting": Ref("postings"),
+        "account": Ref("accounts"),
+        "amount": Int(-MOST_BIGINT, MOST_BIGINT),
+    },
+    "scores": {
+        "id": Id(),
+        "night": NIGHT,
+        "hand": Ref("hands"),
+        "seat": Ref("seats"),
+        "rule": Text(80),
+        "points": Int(-(2**31), 2**31 - 1),
+        "recorded_by": Text(80),
+        "reverses": Ref("scores", optional=True),
+        "created_at": TIME,
+    },
+    "payments": {
+        "night": NIGHT,
+        "payer": Ref("seats", optional=True),
+        "payee": Ref("seats", optional=True),
+        "amount": Money(2),
+        "paid_at": TIME_OR_NONE,
+    },
+    "hand_cards": {
+        "night": NIGHT,
+        "hand": Ref("hands"),
+        "seat": Ref("seats", optional=True),
+        "cards": Json(list),
+        "up": Json(list),
+        "declare": Text(4),
+        "wild_ranks": Json(list),
+        "entered_by": Text(80),
+        "entered_as": Viewer(),
+        "down_by": Viewer(),
+        "shown": Flag(),
+        "created_at": TIME,
+    },
+    "showdowns_kept": {
+        "night": NIGHT,
+        "hand": Ref("hands"),
+        "award": Ref("postings"),
+        "cards": Json(dict),
+        "result": Json(dict),
+        "recorded_by": Text(80),
+        "created_at": TIME,
+    },
+}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- The file ----------------------------------------------------------------------------------
+
+
+def canonical(content: Mapping) -> bytes:
+    """The content as the digest sees it: keys sorted, no spaces, UTF-8."""
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def digest(content: Mapping) -> str:
+    return hashlib.sha256(canonical(content)).hexdigest()
+
+
+def wrap(content: Mapping) -> dict:
+    """The whole file: what it is, its version, its digest and the content."""
+    return {"format": FORMAT, "version": VERSION, "digest": digest(content), "content": content}
+
+
+def dumps(document: Mapping) -> bytes:
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
+
+
+def read(raw: bytes | str) -> dict:
+    """The content of a backup file, checked whole; BackupError says why it is refused."""
+    if isinstance(raw, str):
+        raw = raw.encode()
+    if len(raw) > MAX_BYTES:
+        raise BackupError(TOO_LARGE.format(most=MAX_BYTES // (1024 * 1024)))
+    try:
+        text = raw.decode("utf-8")
+        document = json.loads(text, parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise BackupError(NOT_JSON.format(why="it is not UTF-8 text")) from None
+    except json.JSONDecodeError as exc:
+        raise BackupError(NOT_JSON.format(why=f"{exc.msg} at line {exc.lineno}")) from None
+    except (ValueError, RecursionError) as exc:
+        raise BackupError(NOT_JSON.format(why=str(exc) or "nested too deep")) from None
+    _check_depth(document)
+    _check_text(document, text)
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupError(NOT_BACKUP)
+    version = document.get("version")
+    if type(version) is not int or not (version == VERSION or version in EARLIER):
+        raise BackupError(WRONG_VERSION.format(version=version, ours=VERSION))
+    content = document.get("content")
+    if not isinstance(content, dict) or not isinstance(document.get("digest"), str):
+        raise BackupError(NOT_BACKUP)
+    if digest(content) != document["digest"]:
+        raise BackupError(TAMPERED)
+    if version in EARLIER:
+        content = EARLIER[version](content)
+    check(content)
+    return content
+
+
+def _cards_by_holder(content: dict) -> dict:
+    """A version 1 file's cards, as this version holds them: nobody but the holder saw them."""
+    rows = content.get("hand_cards")
+    if isinstance(rows, list):
+        extra = {"entered_as": "", "down_by": "", "shown": False}
+        content = {
+            **content,
+            "hand_cards": [{**extra, **r} if isinstance(r, dict) else r for r in rows],
+        }
+    return content
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number")
+
+
+def _check_depth(value: object) -> None:
+    """Refuse data nested deeper than MAX_DEPTH, without recursion."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BackupError(TOO_DEEP.format(most=MAX_DEPTH))
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+def _check_text(document: object, text: str) -> None:
+    """Refuse a lone surrogate (`"\\ud83c"`): JSON allows it, but the digest cannot be taken.
+
+    The walk costs a second over a large file, so it is made only if the text has the escape.
+    """
+    found = surrogates.find(document) if surrogates.may_spell_one(text) else None
+    if found is not None:
+        where = found.dotted or "the file"
+        raise BackupError(NOT_TEXT.format(where=f"a key in {where}" if found.in_key else where))
+
+
+# --- The rows hold together --------------------------------------------------------------------
+
+
+def check(content: Mapping) -> None:
+    """Every table present with the fields it needs, every reference found, the journal balanced."""
+    if set(content) != {"group", *TABLES}:
+        raise BackupError(NOT_BACKUP)
+    group = content["group"]
+    if not isinstance(group, dict) or set(group) != set(GROUP):
+        raise BackupError(BAD_GROUP.format(why="its fields are not a group's"))
+    for name, field in GROUP.items():
+        if why := field.check(group[name]):
+            raise BackupError(BAD_GROUP.format(why=f"{name}: {why}"))
+    if sum(len(rows) for rows in content.values() if isinstance(rows, list)) > MAX_ROWS:
+        raise BackupError(BAD_GROUP.format(why=f"more than {MAX_ROWS:,} rows in all"))
+    rows_by_id: dict[str, dict[int, dict]] = {}
+    for table, fields in TABLES.items():
+        rows = content[table]
+        if not isinstance(rows, list):
+            raise BackupError(BAD_ROW.format(table=table, row=1, why="not a list of rows"))
+        by_id: dict[int, dict] = {}
+        rows_by_id[table] = by_id  # so far: a row may name an earlier row of its own table
+        for number, row in enumerate(rows, 1):
+            _check_row(table, number, row, fields, rows_by_id)
+            if "id" in fields:
+                if row["id"] in by_id:
+                    raise _bad(table, number, f"id {row['id']} appears twice")
+                by_id[row["id"]] = row
+    _check_same_night(content, rows_by_id)
+    _check_unique(content)
+    _check_journal(content, rows_by_id)
+
+
+def _bad(table: str, number: int, why: str) -> BackupError:
+    return BackupError(BAD_ROW.format(table=table, row=number, why=why))
+
+
+def _check_row(table, number, row, fields, seen) -> None:
+    if not isinstance(row, dict) or set(row) != set(fields):
+        raise _bad(table, number, "its fields are not those of the table")
+    for name, field in fields.items():
+        if why := field.check(row[name]):
+            raise _bad(table, number, f"{name}: {why}")
+        # Rows name rows of earlier tables, or earlier rows of their own (a reversal).
+        refers = isinstance(field, Ref) and row[name] is not None
+        if refers and row[name] not in seen.get(field.table, {}):
+            raise _bad(table, number, f"{name} names no earlier row of {field.table}")
+
+
+def _check_same_night(content, rows_by_id) -> None:
+    """A row of one night refers only to rows of that night."""
+    for table, fields in TABLES.items():
+        if table in ("people", "nights"):
+            continue
+        for number, row in enumerate(content[table], 1):
+            night = row.get("night")
+            if night is None:  # an entry: its posting's night is its account's
+                posting = rows_by_id["postings"][row["posting"]]
+                night = posting["night"]
+            for name, field in fields.items():
+                if not isinstance(field, Ref) or row[name] is None or field.table == "nights":
+                    continue
+                other = rows_by_id[field.table][row[name]]
+                if "night" in other and other["night"] != night:
+                    raise _bad(table, number, f"{name} belongs to another night")
+
+
+def _check_unique(content) -> None:
+    unique = {
+        "seats": (("night", "position"), ("night", "person")),
+        "runs": (("night", "number"),),
+        "hands": (("night", "number"),),
+        "accounts": (("night", "key"),),
+        "postings": (("reverses",),),
+        "scores": (("reverses",),),
+        "showdowns_kept": (("award",),),
+    }
+    for table, keys in unique.items():
+        for names in keys:
+            seen = set()
+            for number, row in enumerate(content[table], 1):
+                value = tuple(row[n] for n in names)
+                if None in value:
+                    continue
+                if value in seen:
+                    raise _bad(table, number, f"a second row with the same {' and '.join(names)}")
+                seen.add(value)
+    for number, row in enumerate(content["accounts"], 1):
+        kind, seat, hand, _ = split_key(row["key"])
+        if (kind, seat, hand) != (row["kind"], row["seat"], row["hand"]):
+            raise _bad("accounts", number, "its key does not match its kind, seat and hand")
+    at_night = night_seats(content)
+    for number, row in enumerate(content["hands"], 1):
+        order = row["seat_order"]
+        seats = at_night.get(row["night"], set())
+        if not all(_whole(s) and s in seats for s in order) or len(set(order)) != len(order):
+            raise _bad("hands", number, "seat_order names a seat not at its night")
+
+
+def night_seats(content) -> dict[int, set[int]]:
+    """Each night's seat ids."""
+    found: dict[int, set[int]] = {n["id"]: set() for n in content["nights"]}
+    for seat in content["seats"]:
+        found[seat["night"]].add(seat["id"])
+    return found
+
+
+def _check_journal(content, rows_by_id) -> None:
+    totals: dict[int, int] = dict.fromkeys(rows_by_id["postings"], 0)
+    held: dict[int, int] = dict.fromkeys(rows_by_id["accounts"], 0)
+    for entry in content["entries"]:
+        totals[entry["posting"]] += entry["amount"]
+        held[entry["account"]] += entry["amount"]
+    for posting, total in totals.items():
+        if total:
+            raise BackupError(UNBALANCED.format(posting=posting, total=total))
+    for account_id, chips in held.items():
+        account = rows_by_id["accounts"][account_id]
+        if chips < 0 and account["kind"] not in MAY_GO_NEGATIVE:
+            raise BackupError(NEGATIVE.format(kind=account["kind"], key=account_id, chips=chips))
+    at_night = night_seats(content)
+    for number, night in enumerate(content["nights"], 1):
+        seats = at_night[night["id"]]
+        nets = night["nets"]
+        if set(nets) != {str(s) for s in seats} or not all(_whole(v) for v in nets.values()):
+            raise _bad("nights", number, "its nets are not one whole number per seat")
+
+
+# --- Ids kept inside keys and details ----------------------------------------------------------
+
+
+def split_key(key: str) -> tuple[str, int | None, int | None, str]:
+    """An account key `kind:seat:hand[:game]` as (kind, seat id, hand id, game)."""
+    parts = key.split(":", 3)
+    if len(parts) < 3:
+        return ("", None, None, "")
+    try:
+        seat = int(parts[1]) if parts[1] else None
+        hand = int(parts[2]) if parts[2] else None
+    except ValueError:
+        return ("", None, None, "")
+    return parts[0], seat, hand, parts[3] if len(parts) == 4 else ""
+
+
+Remap = Callable[[int], int]
+_SEAT_ACCOUNT = re.compile(r"^seat (\d+)'s ")
+
+
+def remap_detail(detail: Mapping, seat: Remap, posting: Remap) -> dict:
+    """A posting's detail with the seat and posting ids it keeps given their new ids.
+
+    The journal keeps seat ids in a round's stacks, opener and blinds, in
+    chips returned, in an award's pots, winners and payouts, in a charge's
+    transfers, paid and units, and a cash payment's holder; a reversal keeps
+    the posting it reverses. Everything else is copied as it is.
+    """
+    out = dict(detail)
+    for name in ("stacks", "blinds"):
+        if isinstance(out.get(name), list):
+            out[name] = [[seat(pair[0]), *pair[1:]] for pair in out[name]]
+    if _whole(out.get("opener")):
+        out["opener"] = seat(out["opener"])
+    if isinstance(out.get("returned"), dict) and "seat" in out["returned"]:
+        out["returned"] = out["returned"] | {"seat": seat(out["returned"]["seat"])}
+    if isinstance(out.get("pots"), list):
+        out["pots"] = [
+            pot | {"eligible": [seat(s) for s in pot["eligible"]]}
+            if isinstance(pot, dict) and isinstance(pot.get("eligible"), list)
+            else pot
+            for pot in out["pots"]
+        ]
+    for name in ("winners", "low_winners"):
+        if isinstance(out.get(name), list):
+            out[name] = [[seat(s) for s in group] for group in out[name]]
+    for name in ("payouts", "paid", "units"):
+        if isinstance(out.get(name), dict):
+            out[name] = {str(seat(_id(k))): v for k, v in out[name].items()}
+    if _whole(out.get("holder")):
+        out["holder"] = seat(out["holder"])
+    if _whole(out.get("reverses")):
+        out["reverses"] = posting(out["reverses"])
+    if isinstance(out.get("transfers"), list):
+        out["transfers"] = [
+            [_account_name(t[0], seat), _account_name(t[1], seat), *t[2:]] for t in out["transfers"]
+        ]
+    return out
+
+
+def _id(value: object) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise BackupError(f"A posting's detail names {value!r}, which is no seat.") from None
+
+
+def _account_name(name: object, seat: Remap) -> object:
+    if not isinstance(name, str):
+        return name
+    found = _SEAT_ACCOUNT.match(name)
+    if not found:
+        return name
+    return f"seat {seat(int(found.group(1)))}'s " + name[found.end() :]

@@ -1,0 +1,688 @@
+"""Charges: the chips one firing of a game's money rule moves, and between which accounts.
+
+Pure chip math on ints, no Django. A money rule in the rulebook says who pays
+(`payer`), who is paid (`payee`), how much (`amount`, at most `cap`) and how
+often (`per`); `charge()` reads those fields and nothing else, so a match in
+Guts, a fee in Trash Poker and a bonus in Knock Poker take the same path. The
+game's name is never looked at.
+
+Accounts: each seat's stack, the hand's pot, the pot riding to the next deal
+(`next_pot`), the infraction side pot (`side_pot`), the bank, and each seat's
+marker, an IOU that may go below zero as the bank may. Every transfer takes
+from one account what it gives another, so chips are conserved by
+construction; stacks and pots never go below zero, because a payer short of
+chips pays what it has, and under the night's "marker" policy a seat owes
+the rest on its marker, which the settlement includes.
+
+Which rules apply is not decided here. A game's table settings pick its
+rules: where a setting changes an amount or a destination (Guts'
+`gutser-penalty`, Knock Poker's drop-out chip, the Gooch's odd chip) each
+choice has its own rule, with `when`, and `rulebook.dealer.money_rules(game,
+options, settings)` gives the ones in force. The caller fires one of those.
+
+How one firing is worked out:
+
+- Parties become accounts. `pot`, `next_pot`, `side_pot` and `bank` are
+  accounts; every other party names seats: `dealer` and `each_player` come
+  from the table, `each_active` is everyone in the hand who has not folded,
+  `each_other_player` is everyone, since nobody ever pays themselves; the
+  other roles (`winner`, `losers`, `knocker`, `actor`, ...) are facts of the
+  firing. `nobody`, a missing party, points, or a seat paying an unstated
+  amount moves no chips: those rules describe, they do not charge.
+- The amount: chips; money times the table's chips per unit of money (which
+  must come out whole); antes or minimum bets; a fraction of the pot P as it
+  stood when the rule fired; a multiple of the payer's own chips in the pot;
+  everything the payer holds (`stack`); or an amount the table agreed before
+  play, looked up by its name in the data. A fraction rounds down, so the odd
+  chip stays where it is, unless the amount says `rounding: up`. The amount
+  is multiplied by the firing's count (3 draws, 2 matching cards). A pot
+  paying an unstated amount pays everything it holds.
+- A bet the player chose at the moment (a wager against the pot, an auction
+  bid) replaces the amount; the rule's fixed amount is then the smallest bet.
+- The cap, resolved the same way, limits each payment: min(P, limit) for a
+  capped match, the pot for a wager against it, the payer's stack for the
+  Black Spot (`cap: {stack: true}`), resolved against what earlier payments
+  of the same firing left, so it never reaches a marker.
+- A pot fraction (or a whole pot) is one sum, shared by several payees in
+  whole chips, the odd chip to the first from the dealer's left. Any other
+  amount is paid to each payee in full ("two chips to each player who stayed").
+  Several payers each pay, unless the amount is `shared`: then it is one sum
+  the payers split in whole chips, odd chips first from the dealer's left,
+  and a payer who is also the payee pays no part (Knock Poker's single bonus,
+  a Whiskey Poker forfeit tied lowest hands split). Payers and payees go in
+  seat order from the dealer's left, which also decides who is paid first
+  when a pot runs dry.
+- A game may answer the shortfall question itself (`game_shortfall`): Trash
+  Poker keeps a broke player in for the whole pot, and a rule of kind
+  `short_pays_all` or `short_owes` in force (Guts' `short-stack`, Buddha's
+  Folly's `cannot-pay`, Zap's `broke`) overrides the night's policy.
+- Lives in a last-player-standing game stay in front of their owners:
+  Screw Your Neighbor's three stacks are set out at the start and move no
+  chips (`payee: nobody`), each lost life is paid into the pot, which rides
+  from deal to deal, and the last player standing takes what the others
+  lost, as the seed says. The pot shows how many lives have been lost.
+
+- The count is read from the rule's `per`, so the table gives only the facts
+  it alone knows. One per seat in a role (`per: {each: loser}`, a player in
+  the hand, a player who stayed) is counted here: when that role pays or is
+  paid, each pair is one payment; otherwise the count is how many seats play
+  it. `turn`, `bet`, `round` and `half` are once per firing. Anything else
+  (cards drawn, matching cards, calls, points) is the firing's `count`, less
+  the `free` ones: a draw tax with the first card free charges 3 cards
+  drawn as 2.
+- The rest of the pot: a rule whose amount is `rest_of` other rules (Put and
+  Take's dealer) is no firing of its own. When one of those rules' payer (the
+  pot) runs short of a payee's due, `charge(..., cover=rule)` has the cover
+  rule's payer pay that payee the rest, in the same firing.
+- A rule's `most_per_hand` holds across the hand: the firing says what each
+  seat has already paid for this hand (`used`, in `per` units), and a firing
+  beyond the most is refused whole, never cut down silently.
+- A rule `instead_of` another (Limit match's capped match) takes its place
+  in `rulebook.dealer.money_rules`, so only the capped match can be fired.
+
+What the rule data cannot say yet, so this module does not pretend to:
+
+- A bet replaces the amount and is never multiplied, so "twice the bet" is
+  two firings: In Between's and Acey Deucey's `post-hit-extra` is fired
+  beside `wager-lose` with the same bet.
+- A cap is one amount, not the smaller of two: In Between's choice
+  `max-loss: bet-cap` caps a winning bet at the maximum loss, and the pot
+  pays no more than it holds, but a losing bet above the pot is not refused
+  here: the caller keeps bets within min(pot, maximum loss).
+- Pokino scores points, not chips: nothing to charge, unless the table plays
+  for money (`stakes: per-point`), when `point-stakes` is charged once with
+  the points between the two totals as its count.
+- Where the odd chip of a high-low split goes is the award's business
+  (`ledger.core.pots.split_high_low` and `odd_to`), not a rule here: a declare
+  game's `odd-chip` setting answers `odd_to` for its hands (`house` in the
+  rule data) over the night's. A split a rule pays (Hi Di Deu Wi's diamond
+  half, Pass the Trash's passer, the low half of every half-pot split) has
+  one rule per choice, the half with the odd chip `rounding: up`, so the
+  odd chip goes the same way whether the dealer books that half or names
+  high and low winners.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal, get_args
+
+from ledger.core.pots import split
+from rulebook.schema import Amount, MoneyRule, Party
+
+SeatId = int
+AccountKind = Literal["stack", "marker", "pot", "next_pot", "side_pot", "bank"]
+Shortfall = Literal["pay_what_you_have", "marker"]
+
+# Deprecated: the name the Black Spot's cap went by before the schema had
+# `stack: true`. Still read as the payer's stack, for data written the old way.
+AT_THE_STACK = "what the payer has left"
+HELD_POTS = ("pot", "next_pot", "side_pot")
+POT_ACCOUNTS = (*HELD_POTS, "bank")
+SEAT_ROLES = frozenset(get_args(Party)) - {*POT_ACCOUNTS, "nobody"}
+# Roles the table answers unless the firing says otherwise.
+DERIVED_ROLES = frozenset({"dealer", "each_player", "each_active", "each_other_player"})
+
+# A `per` counted in seats of a role: the ledger knows the count, never the table.
+PER_ROLES = {
+    "player_in": "each_player",
+    "loser": "losers",
+    "stayer": "stayers",
+    "folder": "folded",
+    "winner": "winners",
+}
+# A `per` that is the firing itself (each turn, each bet): one, and booked again next time.
+PER_ONCE = frozenset({"turn", "bet", "round", "half"})
+
+SEAT_KIND_NEEDS_SEAT = "A {kind} account belongs to a seat."
+POT_KIND_HAS_NO_SEAT = "The {kind} account belongs to no seat."
+UNKNOWN_ACCOUNT = "{kind!r} is not an account."
+NOT_POSITIVE = "A transfer moves more than zero chips, not {chips}."
+SAME_ACCOUNT = "{account} cannot pay itself."
+DUPLICATE_SEAT = "Seat {seat} is listed twice in the hand."
+NO_STACK = "Seat {seat} has no stack at this table."
+NEGATIVE = "{what} cannot be {chips} chips."
+NOT_A_RATE = "A unit of money must buy more than zero chips, not {rate}."
+UNKNOWN_SHORTFALL = "Unknown shortfall policy {policy!r}: use 'pay_what_you_have' or 'marker'."
+UNKNOWN_ROLE = "{role!r} is not a role a seat can play."
+NOT_IN_HAND = "Seat {seat} is the {role} but is not in the hand."
+COUNT_NOT_DEALT = "{rule}: seat {seat} is not dealt in, so it holds nothing to count."
+MISSING_ROLE = "{rule}: say who is the {role}."
+NO_ANTE = "{rule}: it is counted in antes, but the table has set no ante."
+NO_MIN_BET = "{rule}: it is counted in minimum bets, but the table set no minimum bet."
+NO_CHIP_VALUE = "{rule}: it costs {money} in money, but the table has set no chip value."
+MONEY_NOT_WHOLE = (
+    "{rule}: it costs {money} in money; at {rate} chips to one unit of money that is "
+    "{chips} chips of {chip}, not a whole number. Pick a smaller chip or another amount."
+)
+NOT_AGREED = "{rule}: it needs {name}, which the table has not agreed."
+CONTRIBUTION_NEEDS_SEAT = "{rule}: it is a multiple of the payer's chips in the pot: {payer}."
+COUNT_NEEDS_SEAT = "{rule}: it is counted per seat, but neither side of it is a seat."
+BET_TOO_SMALL = "{rule}: it takes a bet of at least {minimum} chips, not {bet}."
+TOO_MANY_A_HAND = (
+    "{rule}: seat {seat} may have at most {most} a hand and has had {used}, "
+    "so {count} more is too many."
+)
+COVERS_ONLY = "{rule}: it pays what {rules} could not, and is booked with them, not on its own."
+
+
+class ChargeError(ValueError):
+    """A rule, a table or the facts of a firing that cannot be charged."""
+
+
+@dataclass(frozen=True, order=True)
+class Account:
+    """Where chips are held: a seat's stack or marker, one of the pots, or the bank."""
+
+    kind: AccountKind
+    seat: SeatId | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind in ("stack", "marker"):
+            if self.seat is None:
+                raise ChargeError(SEAT_KIND_NEEDS_SEAT.format(kind=self.kind))
+        elif self.kind in POT_ACCOUNTS:
+            if self.seat is not None:
+                raise ChargeError(POT_KIND_HAS_NO_SEAT.format(kind=self.kind))
+        else:
+            raise ChargeError(UNKNOWN_ACCOUNT.format(kind=self.kind))
+
+    def __str__(self) -> str:
+        return self.kind if self.seat is None else f"seat {self.seat}'s {self.kind}"
+
+
+POT = Account("pot")
+NEXT_POT = Account("next_pot")
+SIDE_POT = Account("side_pot")
+BANK = Account("bank")
+
+
+def stack(seat: SeatId) -> Account:
+    return Account("stack", seat)
+
+
+def marker(seat: SeatId) -> Account:
+    return Account("marker", seat)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Chips moved from one account to another."""
+
+    source: Account
+    target: Account
+    chips: int
+
+    def __post_init__(self) -> None:
+        if self.chips <= 0:
+            raise ChargeError(NOT_POSITIVE.format(chips=self.chips))
+        if self.source == self.target:
+            raise ChargeError(SAME_ACCOUNT.format(account=self.source))
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table when the rule fires, before anything is paid out.
+
+    `seats` are the seats in the hand from the dealer's left, so the dealer,
+    if dealt in, is last. `agreed` holds the amounts the table settled before
+    play, by the name the rule data gives them ("the Boo Ray amount"): one
+    answer per question, shared by an amount and a cap alike.
+    `chips_per_money` is how many chips one unit of money buys: 20 when a chip
+    is worth 0.05 (1 / ChipSet.unit).
+    """
+
+    seats: tuple[SeatId, ...]
+    dealer: SeatId
+    stacks: Mapping[SeatId, int]
+    pot: int = 0
+    next_pot: int = 0
+    side_pot: int = 0
+    contributions: Mapping[SeatId, int] = field(default_factory=dict)
+    ante: int | None = None
+    min_bet: int | None = None
+    chips_per_money: Fraction | None = None
+    agreed: Mapping[str, int] = field(default_factory=dict)
+    shortfall: Shortfall = "pay_what_you_have"
+
+    def __post_init__(self) -> None:
+        if len(set(self.seats)) != len(self.seats):
+            seat = next(s for s in self.seats if self.seats.count(s) > 1)
+            raise ChargeError(DUPLICATE_SEAT.format(seat=seat))
+        for seat in (*self.seats, self.dealer):
+            if seat not in self.stacks:
+                raise ChargeError(NO_STACK.format(seat=seat))
+        for seat, chips in self.stacks.items():
+            _check_chips(f"Seat {seat}'s stack", chips)
+        for seat, chips in self.contributions.items():
+            _check_chips(f"Seat {seat}'s chips in the pot", chips)
+        for name, chips in self.agreed.items():
+            _check_chips(f"The agreed {name!r}", chips)
+        for what in ("pot", "next_pot", "side_pot", "ante", "min_bet"):
+            if getattr(self, what) is not None:
+                _check_chips(f"The {what}", getattr(self, what))
+        if self.chips_per_money is not None and self.chips_per_money <= 0:
+            raise ChargeError(NOT_A_RATE.format(rate=self.chips_per_money))
+        if self.shortfall not in get_args(Shortfall):
+            raise ChargeError(UNKNOWN_SHORTFALL.format(policy=self.shortfall))
+
+    @property
+    def order(self) -> tuple[SeatId, ...]:
+        """The seats that can play a role: those in the hand, and the dealer who may deal out."""
+        return self.seats if self.dealer in self.seats else (*self.seats, self.dealer)
+
+
+@dataclass(frozen=True)
+class Firing:
+    """What happened to make the rule fire.
+
+    `roles` names the seats in each role, e.g. {"losers": (2, 3)}; a single
+    seat may be given bare. They override the roles read from the table.
+    `count` is how many times the rule applies (the `per` of the rule), the
+    same for everyone or per seat (Put and Take's matching cards); a per-seat
+    count belongs to the payer when the payer is a seat, else to the payee.
+    `bet` is an amount the player chose now, in chips. `used` is how much of
+    a rule with `most_per_hand` each seat has already had this hand.
+    """
+
+    roles: Mapping[str, SeatId | Collection[SeatId]] = field(default_factory=dict)
+    count: int | Mapping[SeatId, int] = 1
+    bet: int | None = None
+    used: Mapping[SeatId, int] = field(default_factory=dict)
+
+
+def charge(
+    rule: MoneyRule,
+    table: Table,
+    firing: Firing | None = None,
+    cover: MoneyRule | None = None,
+) -> list[Transfer]:
+    """The transfers one firing of `rule` makes, payers and payees from the dealer's left.
+
+    `cover` is a rule whose amount is `rest_of` this one: its payer pays each
+    payee what this rule's payer could not (the dealer covering a short pot).
+    """
+    firing = firing or Firing()
+    if rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
+        return []
+    if rule.amount is not None and rule.amount.points is not None:
+        return []
+    if rule.amount is None and rule.payer not in HELD_POTS:
+        return []
+    if rule.amount is not None and rule.amount.rest_of:
+        rules = ", ".join(rule.amount.rest_of)
+        raise ChargeError(COVERS_ONLY.format(rule=rule.words, rules=rules))
+    roles = _roles(rule, table, firing)
+    if isinstance(firing.count, Mapping):
+        # Counted cards are in hands: a seat dealt none (the dealer who banks) has none.
+        for seat, times in firing.count.items():
+            if times and seat not in table.seats:
+                raise ChargeError(COUNT_NOT_DEALT.format(rule=rule.words, seat=seat))
+    firing = replace(firing, count=_per_count(rule, roles, firing))
+    _check_most(rule, firing, roles)
+    payers = _accounts(rule.payer, roles)
+    payees = _accounts(rule.payee, roles)
+    book = _Book(table)
+    transfers: list[Transfer] = []
+    for payer in payers:
+        targets = [payee for payee in payees if payee != payer]
+        if targets:
+            transfers += _pay(rule, table, firing, book, payer, targets, payers)
+    if cover is not None and book.short:
+        transfers += _cover(cover, table, firing, book)
+    return transfers
+
+
+def effects(transfers: Iterable[Transfer]) -> dict[Account, int]:
+    """Each account's change in chips; the changes always add up to zero."""
+    change: dict[Account, int] = {}
+    for transfer in transfers:
+        change[transfer.source] = change.get(transfer.source, 0) - transfer.chips
+        change[transfer.target] = change.get(transfer.target, 0) + transfer.chips
+    return change
+
+
+# Rule kinds by which a game answers the shortfall question itself (M8, M39).
+PAYS_WHAT_IT_HAS = frozenset({"all_in_whole_pot", "short_pays_all"})
+OWES_THE_REST = frozenset({"short_owes"})
+
+
+def game_shortfall(rules: Iterable[MoneyRule], night: Shortfall) -> Shortfall:
+    """The night's policy, unless a rule in force answers it for the game (M8, M39).
+
+    A Trash Poker player out of chips stays in, pays nothing more and owes
+    nothing: no marker. Guts, Buddha's Folly and Zap let the table choose, a
+    setting with one rule per choice: `short_pays_all` (no marker) or
+    `short_owes` (the rest on a marker). Pass the rules in force for the
+    table's settings (`rulebook.dealer.money_rules`): given every rule of
+    such a game, both answers are there and the night's policy stands.
+    """
+    kinds = {rule.kind for rule in rules}
+    pays, owes = bool(kinds & PAYS_WHAT_IT_HAS), bool(kinds & OWES_THE_REST)
+    if pays and not owes:
+        return "pay_what_you_have"
+    if owes and not pays:
+        return "marker"
+    return night
+
+
+# The pile beside the pot (`side_pot`) as the table calls it, read from the kind of the rules
+# in force that fill it: fines make a fines pile, anything else (tariffs set aside) is the pile
+# beside the pot. Betting side pots (`side_pots`) are pots, not the pile.
+PILE = "the pile beside the pot"
+PILE_OF_KIND = {"fine": "the fines pile"}
+PILE_FOR_NEXT_DEAL = "for the next deal"
+PILE_FOR_THE_WINNER = "for whoever ends the game"
+
+
+def pile_name(rules: Iterable[MoneyRule]) -> str:
+    """What the table calls the pile beside the pot, from the rules in force that fill it."""
+    kinds = {r.kind for r in rules if r.payee == "side_pot" and r.kind != "side_pots"}
+    names = {PILE_OF_KIND.get(kind, PILE) for kind in kinds}
+    return names.pop() if len(names) == 1 else PILE
+
+
+def pile_waits(rules: Iterable[MoneyRule]) -> str:
+    """What the pile waits for, from the rules in force that empty it ("" when none does)."""
+    out = {r.payee for r in rules if r.payer == "side_pot"}
+    if out & {"pot", "next_pot"}:
+        return PILE_FOR_NEXT_DEAL
+    if out & {"winner", "winners"}:
+        return PILE_FOR_THE_WINNER
+    return ""
+
+
+class _Book:
+    """Running balances within one firing: stacks and pots cannot go below zero."""
+
+    def __init__(self, table: Table) -> None:
+        self.held = {POT: table.pot, NEXT_POT: table.next_pot, SIDE_POT: table.side_pot}
+        self.held.update({stack(seat): chips for seat, chips in table.stacks.items()})
+        self.markers = table.shortfall == "marker"
+        self.short: dict[Account, int] = {}  # what each payee was due and not paid
+
+    def can_pay(self, payer: Account, chips: int) -> int:
+        """What the payer pays of `chips`: all of it, or what it holds when it may not owe.
+
+        A cap at the stack is resolved against the running balance, so the
+        Black Spot never reaches a marker.
+        """
+        if payer not in self.held or (self.markers and payer.kind == "stack"):
+            return chips
+        return min(chips, self.held[payer])
+
+    def move(self, payer: Account, target: Account, chips: int) -> list[Transfer]:
+        """The stack pays what it holds and its marker the rest; the caller limited `chips`."""
+        paid = min(chips, self.held.get(payer, chips))
+        transfers = []
+        if paid:
+            transfers.append(Transfer(payer, target, paid))
+        if chips > paid:
+            transfers.append(Transfer(marker(payer.seat), target, chips - paid))
+        if payer in self.held:
+            self.held[payer] -= paid
+        if target in self.held:
+            self.held[target] += chips
+        return transfers
+
+
+def _pay(
+    rule: MoneyRule,
+    table: Table,
+    firing: Firing,
+    book: _Book,
+    payer: Account,
+    targets: list[Account],
+    payers: list[Account],
+) -> list[Transfer]:
+    """What `payer` pays its targets, after the cap and what the payer can cover."""
+    if rule.amount is None or rule.amount.pot is not None:
+        # One sum, shared.
+        only = targets[0] if len(targets) == 1 else None
+        total = book.can_pay(payer, _due(rule, table, firing, book, payer, only, payers))
+        if only is not None:
+            shares = {only: total}
+        else:
+            by_seat = split(total, [t.seat for t in targets], table.order, "first_left")
+            shares = {t: by_seat[t.seat] for t in targets}
+        return [t for target in targets for t in book.move(payer, target, shares[target])]
+    transfers = []
+    for target in targets:
+        due = _due(rule, table, firing, book, payer, target, payers)
+        paid = book.can_pay(payer, due)
+        if due > paid:
+            book.short[target] = book.short.get(target, 0) + due - paid
+        transfers += book.move(payer, target, paid)
+    return transfers
+
+
+def _cover(cover: MoneyRule, table: Table, firing: Firing, book: _Book) -> list[Transfer]:
+    """The cover rule's payer pays each short payee the rest, from the dealer's left."""
+    roles = _roles(cover, table, Firing(roles=firing.roles))
+    payers = _accounts(cover.payer, roles)
+    payees = set(_accounts(cover.payee, roles))
+    transfers = []
+    for target in sorted(book.short, key=lambda a: table.order.index(a.seat) if a.seat else -1):
+        if target not in payees:
+            continue
+        rest = book.short[target]
+        for payer in payers:
+            if payer == target or not rest:
+                continue
+            paid = book.can_pay(payer, rest)
+            transfers += book.move(payer, target, paid)
+            rest -= paid
+    return transfers
+
+
+def _per_count(
+    rule: MoneyRule, roles: Mapping[str, tuple[SeatId, ...]], firing: Firing
+) -> int | Mapping[SeatId, int]:
+    """The firing's count as the rule's `per` reads it: counted here when the ledger can."""
+    per = rule.per
+    if per is None:
+        return firing.count
+    if per.each in PER_ONCE:
+        return 1
+    role = PER_ROLES.get(per.each)
+    if role is None:
+        return firing.count
+    if role in (rule.payer, rule.payee):
+        return 1  # each seat of the role pays, or is paid, once: the pair is the count
+    if role not in roles:
+        raise ChargeError(MISSING_ROLE.format(rule=rule.words, role=role))
+    return len(roles[role])
+
+
+def units(rule: MoneyRule, table: Table, firing: Firing) -> dict[SeatId, int]:
+    """How much of the rule each seat has in this firing, in `per` units, free ones included.
+
+    The seats are the payer's, or the payee's when the payer is a pot: what a
+    rule's `most_per_hand` counts (two collect calls a player a hand).
+    """
+    roles = _roles(rule, table, firing)
+    return _units(rule, roles, _per_count(rule, roles, firing))
+
+
+def _units(
+    rule: MoneyRule, roles: Mapping[str, tuple[SeatId, ...]], count: int | Mapping[SeatId, int]
+) -> dict[SeatId, int]:
+    side = rule.payer if rule.payer in roles else rule.payee
+    return {
+        seat: count if isinstance(count, int) else count.get(seat, 0)
+        for seat in roles.get(side, ())
+    }
+
+
+def _check_most(rule: MoneyRule, firing: Firing, roles: Mapping[str, tuple[SeatId, ...]]) -> None:
+    """A rule's `most_per_hand` holds across the hand: refuse a firing that would pass it."""
+    if rule.most_per_hand is None:
+        return
+    for seat, count in _units(rule, roles, firing.count).items():
+        used = firing.used.get(seat, 0)
+        if count and used + count > rule.most_per_hand:
+            raise ChargeError(
+                TOO_MANY_A_HAND.format(
+                    rule=rule.words, seat=seat, most=rule.most_per_hand, used=used, count=count
+                )
+            )
+
+
+def _due(
+    rule: MoneyRule,
+    table: Table,
+    firing: Firing,
+    book: _Book,
+    payer: Account,
+    target: Account | None,
+    payers: list[Account],
+) -> int:
+    """The amount times the count (this payer's part, if shared), or the bet, held to the cap."""
+    if rule.amount is None:
+        return book.held[payer]
+    if firing.bet is not None:
+        _check_chips("The bet", firing.bet)
+        minimum = _minimum(rule, table)
+        if firing.bet < minimum:
+            raise ChargeError(
+                BET_TOO_SMALL.format(rule=rule.words, minimum=minimum, bet=firing.bet)
+            )
+        due = firing.bet
+    else:
+        due = _chips(rule.amount, rule, table, book, payer) * _count(rule, firing, payer, target)
+        if rule.amount.shared:
+            due = _share(due, payer, [p for p in payers if p != target], table)
+    if rule.cap is not None:
+        due = min(due, _chips(rule.cap, rule, table, book, payer))
+    return due
+
+
+def _share(total: int, payer: Account, sharers: list[Account], table: Table) -> int:
+    """The payer's part of one sum several seats pay together; odd chips first from the left.
+
+    Whoever is also the payee pays no part of it: a bonus shared by the
+    other players leaves the winner out.
+    """
+    seats = [p.seat for p in sharers if p.kind == "stack"]
+    if payer.kind != "stack" or len(seats) < 2:
+        return total
+    return split(total, seats, table.order, "first_left")[payer.seat]
+
+
+def _minimum(rule: MoneyRule, table: Table) -> int:
+    """A fixed amount is the smallest bet; an agreed or pot-sized one sets none."""
+    fixed = ("chips", "money", "antes", "min_bets")
+    if rule.amount is None or all(getattr(rule.amount, unit) is None for unit in fixed):
+        return 0
+    return _chips(rule.amount, rule, table, None, None)
+
+
+def _chips(
+    amount: Amount, rule: MoneyRule, table: Table, book: _Book | None, payer: Account | None
+) -> int:
+    """One amount (or cap) in chips, for this payer."""
+    if amount.chips is not None:
+        return amount.chips
+    if amount.money is not None:
+        return _money(amount.money, rule, table)
+    if amount.antes is not None:
+        if table.ante is None:
+            raise ChargeError(NO_ANTE.format(rule=rule.words))
+        return amount.antes * table.ante
+    if amount.min_bets is not None:
+        if table.min_bet is None:
+            raise ChargeError(NO_MIN_BET.format(rule=rule.words))
+        return amount.min_bets * table.min_bet
+    if amount.pot is not None:
+        return _whole(Fraction(amount.pot) * table.pot, amount)
+    if amount.contribution is not None:
+        if payer is None or payer.kind != "stack":
+            raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.words, payer=payer))
+        return _whole(
+            Fraction(amount.contribution) * table.contributions.get(payer.seat, 0), amount
+        )
+    if amount.stack or amount.agreed == AT_THE_STACK:
+        # What the payer holds now, as earlier payments of this firing left it.
+        return book.held.get(payer, 0) if book is not None and payer is not None else 0
+    if amount.agreed in table.agreed:
+        return table.agreed[amount.agreed]
+    raise ChargeError(NOT_AGREED.format(rule=rule.words, name=amount.agreed))
+
+
+def _whole(chips: Fraction, amount: Amount) -> int:
+    """A fraction of chips in whole chips: down keeps the odd chip where it is, up moves it."""
+    return math.ceil(chips) if amount.rounding == "up" else math.floor(chips)
+
+
+def _money(money: Decimal, rule: MoneyRule, table: Table) -> int:
+    if table.chips_per_money is None:
+        raise ChargeError(NO_CHIP_VALUE.format(rule=rule.words, money=money))
+    chips = Fraction(money) * table.chips_per_money
+    if chips.denominator != 1:
+        raise ChargeError(
+            MONEY_NOT_WHOLE.format(
+                rule=rule.words,
+                money=money,
+                rate=table.chips_per_money,
+                chips=_decimal(chips),
+                chip=_decimal(1 / table.chips_per_money),
+            )
+        )
+    return chips.numerator
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _count(rule: MoneyRule, firing: Firing, payer: Account, target: Account | None) -> int:
+    if isinstance(firing.count, int):
+        count = firing.count
+    else:
+        seat = payer.seat if payer.kind == "stack" else target and target.seat
+        if seat is None:
+            raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.words))
+        count = firing.count.get(seat, 0)
+    _check_chips("A count", count)
+    free = rule.per.free if rule.per is not None else 0
+    return max(count - free, 0)
+
+
+def _roles(rule: MoneyRule, table: Table, firing: Firing) -> dict[str, tuple[SeatId, ...]]:
+    """Every role's seats in seat order: the firing's facts over what the table says."""
+    given = {}
+    for role, seats in firing.roles.items():
+        if role not in SEAT_ROLES:
+            raise ChargeError(UNKNOWN_ROLE.format(role=role))
+        seats = (seats,) if isinstance(seats, int) else tuple(seats)
+        for seat in seats:
+            if seat not in table.order:
+                raise ChargeError(NOT_IN_HAND.format(seat=seat, role=role))
+        given[role] = tuple(s for s in table.order if s in seats)
+    folded = set(given.get("folded", ()))
+    roles = {
+        "dealer": (table.dealer,),
+        "each_player": table.seats,
+        "each_other_player": table.seats,
+        "each_active": tuple(s for s in table.seats if s not in folded),
+    }
+    roles.update(given)
+    for party in (rule.payer, rule.payee):
+        if party in SEAT_ROLES and party not in roles:
+            raise ChargeError(MISSING_ROLE.format(rule=rule.words, role=party))
+    return roles
+
+
+def _accounts(party: str | None, roles: Mapping[str, tuple[SeatId, ...]]) -> list[Account]:
+    if party in POT_ACCOUNTS:
+        return [Account(party)]
+    return [stack(seat) for seat in roles[party]]
+
+
+def _check_chips(what: str, chips: int) -> None:
+    if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
+        raise ChargeError(NEGATIVE.format(what=what, chips=chips))

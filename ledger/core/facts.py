@@ -1,0 +1,160 @@
+"""The facts a money rule needs from the table before it can be booked.
+
+Pure, no Django. Dealer mode draws one small form per rule from this, so it
+asks only what the rule's data leaves open: which seat plays each role the
+hand cannot answer by itself (the winner, the losers, who showed the Black
+Spot), how many times it fires ("per draw"), the bet a player chose, and
+whether the rule is booked by hand at all. Who folded, who deals and who is
+in come from the hand, so they are never asked.
+
+A count is asked only when the rule's `per` is something the table alone
+knows (cards drawn, matching cards, calls): a `per` of players in a role is
+counted by the ledger from the roles (`charges.PER_ROLES`), and a `per` of
+turns or bets is the firing itself. The dealer enters the facts (3 cards
+drawn), never the sum (2 taxed after the free one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ledger.core.charges import HELD_POTS, PER_ONCE, PER_ROLES
+from rulebook.schema import MoneyRule
+
+# Roles a seat plays alone; the others name several seats.
+ONE_SEAT = frozenset({"actor", "winner", "loser", "knocker", "best_hand", "passer"})
+# The lowest hand is several players when they tie for it: each pays, or they share (the data).
+MANY_SEATS = frozenset({"winners", "losers", "stayers", "lowest_hand"})
+# Answered by the hand: the dealer, everyone dealt in, everyone still in, who folded.
+FROM_THE_HAND = frozenset({"dealer", "each_player", "each_active", "each_other_player", "folded"})
+POTS = frozenset({"pot", "next_pot", "side_pot", "bank", "nobody"})
+EVERYONE = frozenset({"each_player", "each_active", "each_other_player"})
+# Rules whose amount is what the player chooses at the moment.
+BET_KINDS = frozenset({"wager_against_pot", "auction", "blind"})
+# Rules that describe play rather than move chips, or that the ledger books by itself.
+NOT_BOOKED = frozenset({"no_ante", "betting", "side_pots", "all_in_whole_pot", "qualifier"})
+
+LABELS = {
+    "actor": "Who",
+    "winner": "Who won",
+    "winners": "Who won",
+    "loser": "Who lost",
+    "losers": "Who lost",
+    "knocker": "Who knocked",
+    "lowest_hand": "Lowest hand",
+    "best_hand": "Best hand",
+    "passer": "Who passed to the best hand",
+    "stayers": "Who stayed in",
+    "folded": "Who dropped out",
+}
+
+
+@dataclass(frozen=True)
+class Role:
+    name: str
+    many: bool
+    label: str
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What to ask before booking one firing of `rule`."""
+
+    rule: MoneyRule
+    roles: tuple[Role, ...]
+    count: bool  # "per draw": how many times, asked only when the ledger cannot count it
+    per_seat: bool  # a count for each seat ("per matching card", each player)
+    per: str  # one of what is counted, in the table's words ("card drawn")
+    free: int  # how many of the count cost nothing in each firing
+    most: int | None  # the most each player may have in one hand
+    bet: bool
+    automatic: bool  # booked by the ledger itself (a riding pot rides in when a deal starts)
+    award: bool  # the rule is the pot's award: who wins the pot says it
+
+    @property
+    def booked_by_hand(self) -> bool:
+        return not (self.automatic or self.award)
+
+
+def needs(rule: MoneyRule, *, halves: bool = False) -> Needs:
+    """What to ask before booking one firing of `rule`.
+
+    `halves`: the hand's pot splits high and low (`ledger.services.games.pot_shape`),
+    so a rule giving half the pot to the winners is the award's own split.
+    """
+    parties = [p for p in (rule.payer, rule.payee) if p is not None and p != "nobody"]
+    per = rule.per
+    # A per counted in a role's seats that is neither side of the rule: the table names them.
+    counted_role = PER_ROLES.get(per.each) if per is not None else None
+    asked = [*parties]
+    if counted_role and counted_role not in parties and counted_role not in FROM_THE_HAND:
+        asked.append(counted_role)
+    roles = tuple(
+        Role(name=p, many=p in MANY_SEATS, label=LABELS.get(p, p.replace("_", " ").capitalize()))
+        for p in dict.fromkeys(asked)
+        if p in ONE_SEAT or p in MANY_SEATS
+    )
+    counted = per is not None and counted_role is None and per.each not in PER_ONCE
+    return Needs(
+        rule=rule,
+        roles=roles,
+        count=counted,
+        per_seat=counted and any(p in EVERYONE for p in parties),
+        per=per.unit if per is not None else "",
+        free=per.free if per is not None else 0,
+        most=rule.most_per_hand,
+        # A blind the table agreed is that amount; a wager or a bid is what the player says.
+        bet=rule.kind in BET_KINDS and not (rule.kind == "blind" and rule.amount is not None),
+        automatic=rule.payer == "next_pot" and rule.payee == "pot",
+        award=is_award(rule) or (halves and award_halves(rule)),
+    )
+
+
+def is_award(rule: MoneyRule) -> bool:
+    """Whether the rule says who takes the whole pot: the showdown's winners answer it."""
+    whole_pot = rule.amount is None or rule.amount.pot in (None, "1")
+    return (
+        rule.payer == "pot"
+        and rule.payee in ("winner", "winners", "best_hand")
+        and whole_pot
+        and rule.kind in ("take_all", "split")
+    )
+
+
+def award_halves(rule: MoneyRule) -> bool:
+    """Whether the rule gives half the pot to the winners: in a game whose pot splits high and
+    low, that is how the award pays the halves (the odd chip as the rule rounds), not a booking.
+    """
+    return (
+        rule.kind == "split"
+        and rule.payer == "pot"
+        and rule.payee == "winners"
+        and rule.amount is not None
+        and rule.amount.pot is not None
+        and Fraction(rule.amount.pot) == Fraction(1, 2)
+    )
+
+
+def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
+    """Whether dealer mode shows a button for the rule: chips to move, or points to score.
+
+    `halves` as in `needs`. A rule a score sheet books by itself (a game's
+    bonus, a rubber's stakes: `sheet.at`) has no button.
+    """
+    if rule.sheet is not None and rule.sheet.at is not None:
+        return False
+    if rule.kind == "points_score":
+        return rule.payee in ONE_SEAT | MANY_SEATS and bool(rule.amount and rule.amount.points)
+    if rule.kind in NOT_BOOKED or rule.payer in (None, "nobody") or rule.payee in (None, "nobody"):
+        return False
+    if covers(rule):
+        return False  # the ledger books it with the rules it covers
+    if rule.amount is None and rule.payer not in HELD_POTS:
+        return False  # no amount: it moves what a pot holds, and its payer is no pot (words)
+    return needs(rule, halves=halves).booked_by_hand
+
+
+def covers(rule: MoneyRule) -> bool:
+    """Whether the rule pays the rest of other rules (the dealer's cover): booked with them."""
+    return rule.amount is not None and bool(rule.amount.rest_of)
