@@ -81,7 +81,7 @@ def _address(group: str, request: HttpRequest) -> str:
     """
     address = client_address(
         request.META.get("REMOTE_ADDR") or "",
-        request.META.get("HTTP_X_FORWARDED_FOR") or "",
+        request.headers.get("x-forwarded-for") or "",
         getattr(settings, "TRUSTED_PROXIES", ()),
     )
     return address or "unknown"
