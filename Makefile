@@ -39,9 +39,12 @@ serve: $(STAMP)
 
 test: $(STAMP) lint migrations-check test-sqlite test-postgres test-serve test-browser
 
+# The same checks as .pre-commit-config.yaml, on the whole tree, changing nothing.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/django-upgrade --target-version 5.2 --check $$(git ls-files '*.py')
+	$(BIN)/djhtml --check $$(git ls-files 'templates/*.html')
 	$(BIN)/lint-imports
 
 format: $(STAMP)

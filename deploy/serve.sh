@@ -22,9 +22,9 @@
 # none of the site's headers (no Content-Security-Policy, X-Frame-Options, ...), or, if the worker
 # is stuck in C code and never sees the signal, SIGKILLs it a second later and the client's
 # connection closes with no answer at all. So the site answers first: each request has a deadline
-# (homegame/deadline.py, a SIGALRM in the sync worker's one thread) 5 s under the timeout, and
+# (sitewide/deadline.py, a SIGALRM in the sync worker's one thread) 5 s under the timeout, and
 # past it the request is stopped where it is (transactions roll back, a PostgreSQL query is
-# cancelled) and answered 503, JSON under /api/, with every header (homegame/handler.py). The
+# cancelled) and answered 503, JSON under /api/, with every header (sitewide/handler.py). The
 # margin is for gunicorn reading the request and writing the answer, which the deadline does not
 # cover. tests/test_worker_timeout.py runs both cases on a real gunicorn.
 set -eu

@@ -1,6 +1,6 @@
 """WSGI entry point for gunicorn and other servers: Django's handler with the site's last resort.
 
-homegame/handler.py: a deadline per request, and what escapes Django
+sitewide/handler.py: a deadline per request, and what escapes Django
 answered with the security headers instead of by the server.
 """
 

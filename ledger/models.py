@@ -221,7 +221,7 @@ class Hand(models.Model):
 
 
 class HandTally(models.Model):
-    """What a write last replayed of a hand (ledger/tally.py): a cache the journal dates, never
+    """What a write last replayed of a hand (ledger/core/tally.py): a cache the journal dates, never
     the truth. It counts only while no posting of the night is newer than the one it names.
 
     A table of its own, so the hand rows every page reads never carry it.

@@ -105,7 +105,7 @@ class BoundedJSONParser(JSONParser):
     Python's parser recurses once per level, so a body nested thousands of
     levels deep would end in RecursionError (a 500); counting brackets outside
     strings first costs one regular-expression pass. A lone surrogate
-    (`"\\ud83c"`) parses, but fails whatever repeats it (homegame/surrogates.py),
+    (`"\\ud83c"`) parses, but fails whatever repeats it (sitewide/surrogates.py),
     so the parsed body is searched once here, keys and values at any depth,
     and no view or field ever sees one.
     """
@@ -192,7 +192,7 @@ def server_error(request, *args, **kwargs):
 
 
 def too_slow(request) -> HttpResponse:
-    """A request stopped at its deadline (homegame/deadline.py): 503, JSON under /api/."""
+    """A request stopped at its deadline (sitewide/deadline.py): 503, JSON under /api/."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": TOO_SLOW, "fields": {}}, status=503)
     return HttpResponse(loader.render_to_string("503.html"), status=503)

@@ -1,6 +1,6 @@
 """Whose address a request came from, when the site sits behind proxies the operator names.
 
-Plain Python, no Django import. The per-address limits (homegame/limits.py)
+Plain Python, no Django import. The per-address limits (sitewide/limits.py)
 count by this address. Behind a load balancer every connection comes from the
 balancer, so its `X-Forwarded-For` header is the only place the phone's own
 address is written; but any phone can send that header too. So the header is

@@ -9,7 +9,7 @@ later gets SIGKILL: the client's connection closes with no answer at all.
 
 `running(seconds)` arms an alarm (SIGALRM) shorter than gunicorn's timeout;
 when it rings, `DeadlinePassed` is raised where the request is, and the WSGI
-handler (homegame/handler.py) answers 503 with every header. It is a
+handler (sitewide/handler.py) answers 503 with every header. It is a
 SystemExit, as gunicorn's own abort is, for two reasons: no `except
 Exception` in the site or a library swallows it and carries on, and psycopg
 cancels a query it interrupts (it does so for SystemExit and

@@ -2,11 +2,11 @@
 
 Django turns an exception in a view or a middleware into an error page, and
 the outermost middleware gives that page the security headers
-(homegame/security_headers.py). What Django does not catch reached the WSGI
+(sitewide/security_headers.py). What Django does not catch reached the WSGI
 server, and gunicorn answered it with its own bare 500 page, without them:
 an exception before the middleware runs (in a `request_started` receiver,
 say), an error page that fails in turn, and a request stopped at its
-deadline (homegame/deadline.py), which is a SystemExit so that nothing in
+deadline (sitewide/deadline.py), which is a SystemExit so that nothing in
 the site swallows it. Here each gets Django's answer for it (the site's
 500, or a 503 for the deadline) with the same headers, and is logged.
 """

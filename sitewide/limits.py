@@ -1,15 +1,15 @@
 """Failed sign-ins and join attempts: counted per account and per address, then refused.
 
 django-ratelimit keeps the counts in the `shared` cache (the database, see
-homegame/caches.py), so every process of the site sees the same numbers.
+sitewide/caches.py), so every process of the site sees the same numbers.
 Only failures count: a right password or a link that works never does, and a
 link that works is never refused. Past a limit, a sign-in is refused without
-its password even being checked, on the sign-in page (homegame/views.py) and
+its password even being checked, on the sign-in page (sitewide/views.py) and
 everywhere else Django checks a password (the admin, the API's HTTP Basic),
 through `LimitedModelBackend`.
 
 The address is the client's even behind a load balancer, when the operator
-names it in DJANGO_TRUSTED_PROXIES (homegame/client_address.py).
+names it in DJANGO_TRUSTED_PROXIES (sitewide/client_address.py).
 
 The windows are django-ratelimit's fixed ones, so a refusal ends at most one
 window after it began: the messages give the whole window.
@@ -77,11 +77,11 @@ def _address(group: str, request: HttpRequest) -> str:
 
     The connection's own (REMOTE_ADDR), unless it comes from a proxy named in
     `DJANGO_TRUSTED_PROXIES`: then the client that proxy names in
-    X-Forwarded-For (homegame/client_address.py).
+    X-Forwarded-For (sitewide/client_address.py).
     """
     address = client_address(
         request.META.get("REMOTE_ADDR") or "",
-        request.META.get("HTTP_X_FORWARDED_FOR") or "",
+        request.headers.get("x-forwarded-for") or "",
         getattr(settings, "TRUSTED_PROXIES", ()),
     )
     return address or "unknown"

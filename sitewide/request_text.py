@@ -5,11 +5,11 @@ request's Content-Type names, UTF-8 when it names none. UTF-8 turns bytes
 that are no character into U+FFFD, so a browser never sends a lone
 surrogate; but a client naming another codec (`unicode_escape`, `utf-7`)
 turns `?q=%5Cud83c` into one, and the page that repeats it answers 500
-(homegame/surrogates.py). So when a request names another charset, this
+(sitewide/surrogates.py). So when a request names another charset, this
 middleware reads what Django decoded, once, before any view. A urlencoded
 body is read as UTF-8 whatever the request says (Django refuses another
 charset with 400), and a JSON body under /api/ is the API's parser's to check
-(homegame/api_errors.py), so the API's bodies are not read here.
+(sitewide/api_errors.py), so the API's bodies are not read here.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _in_form(request: HttpRequest) -> tuple[str, str] | None:
     """Where a form's field names or values hold a lone surrogate.
 
     An uploaded file's name cannot hold one: Django keeps only its printable
-    characters. Its content is the view's to read (ledger/backup_format.py).
+    characters. Its content is the view's to read (ledger/core/backup_format.py).
     """
     files = ((name, []) for name in request.FILES)
     return _in_pairs(itertools.chain(request.POST.lists(), files), IN_FIELD, IN_FIELD_NAME)

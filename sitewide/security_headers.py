@@ -9,7 +9,7 @@ back through them, so some went without: the 400 for a host name that is
 not allowed (CommonMiddleware raises it, under the CSP and X-Frame-Options
 layers' response step), a 500 left by a failing middleware, static files
 (WhiteNoise answers above those layers), and anything Django could not
-answer at all (homegame/handler.py).
+answer at all (sitewide/handler.py).
 
 So `SecurityHeaders`, the outermost middleware, runs the same layers'
 response step on every answer, and the WSGI handler does for what escapes

@@ -15,7 +15,7 @@ from sitewide import limits
 
 
 class SignInView(LoginView):
-    """Django's sign-in page, refused with 429 past the failure limits (homegame/limits.py).
+    """Django's sign-in page, refused with 429 past the failure limits (sitewide/limits.py).
 
     The refusal comes before the form is read, so the password is not even
     checked; the failures themselves are counted where Django checks passwords.

@@ -246,7 +246,7 @@ def behind_the_balancer(settings):
 def via(phone: str, peer: str = BALANCER, written: str = "") -> Client:
     """A phone's requests as the balancer passes them on (or as the phone sends them itself)."""
     header = f"{written}, {phone}" if written else phone
-    return Client(REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR=header)
+    return Client(REMOTE_ADDR=peer, headers={"x-forwarded-for": header})
 
 
 def fail_sign_ins(client: Client, times: int) -> None:

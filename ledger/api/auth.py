@@ -8,7 +8,7 @@ spectator sends `X-Homegame-Watch: <spectator token>` and can only read.
 Both resolve to an `Actor` in `request.auth`, with an anonymous `request.user`.
 Browsers never add these headers on their own, so they need no CSRF token.
 A header that matches nothing counts as a failed join attempt for the
-caller's address (homegame/limits.py); past the limit the answer is 429.
+caller's address (sitewide/limits.py); past the limit the answer is 429.
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 
 The key is made when the seat is claimed and shown in that one answer; the
 seat keeps only its hash. Afterwards the phone sends it as `X-Homegame-Seat`
-(ledger/api_auth.py), so the QR code on the host's screen is no password.
+(ledger/api/auth.py), so the QR code on the host's screen is no password.
 A seat another phone holds is never moved (409): the host frees it
 (`join-link` with `"release"`, or the seats page), renews or revokes the
 link. A token that matches no live link counts as a failed join attempt for
-the caller's address (homegame/limits.py), and past the limit answers 429.
+the caller's address (sitewide/limits.py), and past the limit answers 429.
 
 The Idempotency-Key is honoured without storing the secret: the seat key is
 derived from it (with the caller's address, the link and the site's secret),

@@ -144,7 +144,7 @@ class NightDetailApi(LedgerApi):
         """Delete a test night and every row of it, while no settlement payment is marked paid.
 
         The signed-in host only; once a payment is marked paid the answer is
-        400 with the reason and nothing changes (see ledger/deletion.py).
+        400 with the reason and nothing changes (see ledger/services/deletion.py).
         Repeating the key repeats the 204, though the night is gone.
         """
         user = signed_in_user(request)

@@ -5,7 +5,7 @@ Thin: the body goes to `rulebook.showdown.request_check` (the one validation lay
 touches no night and reads no one's data, so it is open to anyone and takes
 no credentials: no session, so no CSRF token either, even from a signed-in
 browser. Each call counts against the caller's address in the shared store
-(homegame/limits.py), and past the limit the answer is 429.
+(sitewide/limits.py), and past the limit the answer is 429.
 """
 
 from __future__ import annotations

@@ -1,59 +1,9 @@
 """Who wins a showdown: the game's typed `showdown:` section applied to the cards shown.
 
-Pure Python, no Django: `evaluate` takes a game (or a plain ranking when no
-game is named), each player's cards (`Holding`) and what the table turned up,
-and answers the tiers of each way the pot is won (high, low, a race for the
-highest card of a suit, a points target), best first, ties sharing a tier,
-with each player's hand in table words. Everything a game does differently
-comes from its data (`rulebook/showdown_rules.py`): which cards are wild in
-whose hand, the cards that kill a hand or win the pot outright, the
-qualifiers, the low ranking, points and declarations. No game's name appears
-here.
-
-Choices the data leaves to the helper, made once here:
-
-- A hole-card wild (`own: hole_card`) takes the rank of the player's card
-  dealt face down; with several down cards, the lowest of them. "Lowest"
-  counts the ace high (an ace is the lowest card only when every candidate is
-  an ace) unless the wild says `ace_low`, for `lowest_up` and
-  `lowest_in_hand` as well. Jokers name no rank.
-- A follower wild (`follows`) reads `up_order`, every face-up card in the
-  order dealt; without it, the ranks the table names (`wild_ranks`). With
-  `just_the_card`, the order is needed (a rank alone cannot say which card).
-  With `if_last: previous`, a followed card dealt last leaves the follower
-  of the one before it (which may be the followed rank itself).
-- Kill cards and automatic wins look at the player's own cards as dealt,
-  never the shared board; a wild card counts as its printed rank there.
-- A race counts the player's own cards (not the board) of its suit; a wild
-  card of that suit counts as itself when wilds count, not at all when they
-  do not; no wild stands for another card in a race. Of several races in
-  force with one key, one hanging on an option takes the place of the plain
-  one (an option that varies the race replaces it).
-- Named wilds (`named`) are the ranks the table names (`wild_ranks`), or
-  when it names none, the ranks of the table's cards (the board). With
-  `just_the_card`, the table's cards themselves are the wilds: those of the
-  named ranks, or every one when no rank is named.
-- Points without targets rank both ways: the highest total and the lowest.
-- With `own` and `just_the_card`, only the very card that names the rank is
-  wild (a hole card, not an up card of the same rank).
-- Automatic winners take the first tier of every main ranking (high, low,
-  points sides), whatever they declared; races are left as they are.
-- A paid wild (`paid`) counts only when its holder says how many they paid
-  for (`Holding.paid`); holding such a card with no answer is an error, since
-  guessing would pick a winner. The player uses the best of them. A card
-  that a paid wild names is wild only once paid for, even when a free wild
-  in force names it too (a wild tax option over the game's plain wilds).
-- A player who declares both must win both halves, against everyone who
-  declared that half; outright unless the game's setting answers the house
-  question `both_must_win_outright` false (or the caller passes it). Those who
-  fail are dropped from both halves, which are then ranked again.
-- Points with `each_way` false: one value for each two-valued card, chosen
-  for the side the player declared, else for high first. With `tie:
-  fewer_cards`, of equal totals the hand counting fewer cards is better.
-- A game declares (`declare`, or a declare pot): each player must say high,
-  low or both, when the hand has two sides (played high only, nobody
-  declares). `up_only`: the face-up cards (and a shared board) make the
-  hand; kill cards and wilds still read every card as dealt.
+Pure Python, no Django: `evaluate` answers the tiers of each way the pot is
+won, best first, with each player's hand in table words; no game's name
+appears here. The choices it makes where the data is silent (hole-card and
+follower wilds, races, paid wilds, declaring both) are `docs/showdown-helper.md`.
 """
 
 from __future__ import annotations

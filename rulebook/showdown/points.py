@@ -1,6 +1,6 @@
 """Points hands: what each card counts, and the best total of the cards that count.
 
-Pure Python, no Django. A points game (`showdown_rules.Points`) adds up card
+Pure Python, no Django. A points game (`rulebook.showdown.rules.Points`) adds up card
 values instead of making poker hands; with `cards` only the best that many
 count for each side, and a card with two values (an ace as 1 or 11) counts
 either. Trying every subset is C(25, 5) = 53,130 sums per side for one long

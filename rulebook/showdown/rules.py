@@ -1,7 +1,7 @@
 """A game's showdown as data: what the cards are worth and who can win.
 
 The rule file's `showdown:` section, typed, so the showdown helper
-(`rulebook/showdown.py`) ranks hands from it and no game's name appears in
+(`rulebook/showdown/evaluation.py`) ranks hands from it and no game's name appears in
 code. The prose in each item's `text` stays for people; the structured fields
 next to it are what the helper reads. Wilds, kill cards and automatic wins may
 hang on an option (`option`) or on a setting's choice (`when`); a setting or

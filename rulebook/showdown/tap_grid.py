@@ -168,7 +168,7 @@ def cycle(
 ) -> tuple[list[Card], list[Card]]:
     """One tap on a card (its `slot`th copy): not held, face down, face up, then not held again.
 
-    Shared by the "Who wins?" page and the live table's grids (ledger/card_taps.py).
+    Shared by the "Who wins?" page and the live table's grids (ledger/core/card_taps.py).
     A card turned face up goes last in `up`, as dealt.
     """
     cards, up = list(cards), list(up)

@@ -6,7 +6,7 @@ Thin: the form's state is `rulebook.showdown.tap_grid.Table`, the checks are
 whole form, so the page works without JavaScript; with htmx, only the form
 is swapped. A POST here writes nothing, so it needs no CSRF token (the page
 is the same for everyone), and it counts against the caller's address like
-the API (homegame/limits.py).
+the API (sitewide/limits.py).
 """
 
 from __future__ import annotations
