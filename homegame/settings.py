@@ -47,7 +47,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" if 
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 # Proxies and load balancers in front of the site (addresses or CIDR networks): only a
 # connection from one of them may say in X-Forwarded-For whose request it passes on, which
-# the per-address limits count by (homegame/client_address.py). Empty: trust nobody.
+# the per-address limits count by (sitewide/client_address.py). Empty: trust nobody.
 try:
     TRUSTED_PROXIES = parse_networks(env_list("DJANGO_TRUSTED_PROXIES", ""))
 except ValueError as error:
@@ -75,7 +75,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: every answer, an error from any layer below too, leaves with the security
     # headers of SecurityMiddleware, XFrameOptionsMiddleware and CSPMiddleware
-    # (homegame/security_headers.py; homegame/handler.py for what escapes Django).
+    # (sitewide/security_headers.py; sitewide/handler.py for what escapes Django).
     "sitewide.security_headers.SecurityHeaders",
     # Next: X-Forwarded-Proto only from a listed proxy, before anything asks is_secure().
     "sitewide.proxies.ForwardedProtoFromTrustedProxies",
@@ -94,7 +94,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
 ]
 
-# Seconds a request may run before it is stopped and answered 503 (homegame/deadline.py):
+# Seconds a request may run before it is stopped and answered 503 (sitewide/deadline.py):
 # shorter than gunicorn's --timeout (30 in deploy/serve.sh, gunicorn's default too), so the
 # client gets the site's answer instead of gunicorn's. 0: no deadline.
 REQUEST_DEADLINE = env_seconds("DJANGO_REQUEST_DEADLINE", 25)
@@ -133,16 +133,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = _SQLITE_OPTIONS
 
-# Hold every hand tally a read takes to a replay of the journal (ledger/hands.py); the tests
-# run with it on, production off (it costs the four queries the tally saves).
+# Hold every hand tally a read takes to a replay of the journal (ledger/services/hands.py);
+# the tests run with it on, production off (it costs the four queries the tally saves).
 LEDGER_CHECK_TALLY = env_bool("DJANGO_LEDGER_CHECK_TALLY", False)
 
 # "default": rendered rule bodies, keyed by the rulebook's version, so a stale one is never read.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # What every process must see alike: failed sign-ins and join attempts (django-ratelimit).
-    # The database, with an atomic increment (homegame/caches.py); its table is made by
-    # `migrate` (homegame/migrations/0001_shared_cache.py). Room for many addresses before
+    # The database, with an atomic increment (sitewide/caches.py); its table is made by
+    # `migrate` (sitewide/migrations/0001_shared_cache.py). Room for many addresses before
     # any count is culled early.
     "shared": {
         "BACKEND": "sitewide.caches.SharedDatabaseCache",
@@ -163,7 +163,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
-# Django's password check, not even tried past the failed sign-in limits (homegame/limits.py).
+# Django's password check, not even tried past the failed sign-in limits (sitewide/limits.py).
 AUTHENTICATION_BACKENDS = ["sitewide.limits.LimitedModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "rulebook:index"
@@ -191,7 +191,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "sitewide.api_errors.StrictPagination",
     "PAGE_SIZE": 100,
-    # JSON only, in one error shape (homegame/api_errors.py), bounded in size and depth.
+    # JSON only, in one error shape (sitewide/api_errors.py), bounded in size and depth.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["sitewide.api_errors.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "sitewide.api_errors.exception_handler",
@@ -217,7 +217,7 @@ SPECTACULAR_SETTINGS = {
 # Content-Security-Policy (django-csp): every page runs only the site's own scripts and
 # styles, so no inline script, inline style, style attribute or event handler works, and
 # no request leaves the site. img-src allows data: because Swagger UI's stylesheet draws
-# an icon from a data: URL. The API docs page needs nothing more (homegame/api_docs.py).
+# an icon from a data: URL. The API docs page needs nothing more (sitewide/api_docs.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -442,7 +442,7 @@ class Amount(Strict):
 
 
 # What a rule's amount is paid per. The ledger counts some itself: one per
-# seat in a role (`PER_ROLES` in ledger/facts.py), or once per firing; the
+# seat in a role (`PER_ROLES` in ledger/core/facts.py), or once per firing; the
 # rest are facts only the table knows (cards drawn, matching cards), asked.
 PER_WORDS: dict[str, str] = {
     "card": "card",
@@ -791,7 +791,7 @@ class PhaseEdits(Strict):
 
 
 # The night's house settings a game's own setting may answer for its hands (`Setting.house`),
-# with the values each takes (those of ledger/house_rules.py) as the table says them.
+# with the values each takes (those of ledger/core/house_rules.py) as the table says them.
 HOUSE_KEYS: dict[str, dict[str | bool, str]] = {
     "odd_to": {
         "high": "the odd chip goes to the high half",

@@ -1,6 +1,6 @@
 """Behind a load balancer each phone is still counted by its own address, and no phone picks one.
 
-Issue #13, "more than one machine": the per-address limits (homegame/limits.py)
+Issue #13, "more than one machine": the per-address limits (sitewide/limits.py)
 read X-Forwarded-For only from the proxies named in DJANGO_TRUSTED_PROXIES,
 from the right; from anyone else the header is ignored.
 """

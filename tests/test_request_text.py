@@ -3,7 +3,7 @@
 A browser cannot send one: Django decodes a query string or a form as UTF-8,
 and bytes that are no character become U+FFFD. A client that names another
 charset (`unicode_escape` here) can, and the page that repeated it answered
-500. homegame/request_text.py refuses it before any view.
+500. sitewide/request_text.py refuses it before any view.
 """
 
 import pytest

@@ -3,7 +3,7 @@
 gunicorn's sync worker (deploy/serve.sh) is killed past `--timeout`: it
 writes a bare 500 page with none of the site's headers if the worker is in
 Python code, and nothing at all (the connection just closes) if it is stuck
-in C. The site's deadline (homegame/deadline.py) answers first. Here a real
+in C. The site's deadline (sitewide/deadline.py) answers first. Here a real
 gunicorn, with debug off and a 4 s timeout, serves tests/error_urls.py; no
 database is touched, so SQLite names a file that is never made.
 """

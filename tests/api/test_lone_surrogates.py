@@ -2,7 +2,7 @@
 
 JSON's `"\\ud83c"` parses into a string no response, log or database can
 write; every field that repeated one in a message answered 500. The API's
-parser now refuses it before any view reads the body (homegame/api_errors.py),
+parser now refuses it before any view reads the body (sitewide/api_errors.py),
 so every write operation in the schema is sent one, in a value and in a key,
 at a night where the ids in its address are real, and must refuse it with
 nothing written.
