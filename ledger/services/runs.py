@@ -371,7 +371,7 @@ def agreed_prefill(
             kept = isinstance(value, str) and value.strip()
             shown[name] = value if kept else format((ante * Decimal(night.unit)).normalize(), "f")
             continue
-        shown[name] = value if isinstance(value, int) and not isinstance(value, bool) else ante
+        shown[name] = value if inputs.is_whole(value) else ante
     return shown
 
 
