@@ -30,6 +30,7 @@ from ledger.services import games, hands, journal, seating
 from ledger.services.journal import LedgerError, Move
 from ledger.services.seating import check_open
 from rulebook import dealer
+from rulebook.models import Game
 from rulebook.schema import Game as GameSpec
 from rulebook.schema import MoneyRule
 
@@ -782,6 +783,28 @@ def come_and_go_words(run: Run) -> list[str]:
             f"{_ante(run, spec)} into the riding pot."
         )
     return words
+
+
+def refuse_unknown_game(slug: str) -> None:
+    """The deal's first check of a game named for it, page and API alike: the rulebook has it.
+
+    Refused by name (`games.UNKNOWN_GAME`) before who deals or who plays is
+    looked at; no game named is a deal of the open game, or a plain hand.
+    """
+    if slug and not Game.objects.filter(slug=slug).exists():
+        raise LedgerError(games.UNKNOWN_GAME.format(slug=slug))
+
+
+def unconfirmed_for_deal(night: Night, slug: str) -> list[str]:
+    """The agreed amounts a game named for the next deal still needs confirmed (`unconfirmed`).
+
+    None when no game is named or a game is open (the deal is the open
+    game's). While any is missing `deal` is not called: the page sends the
+    host to the game's setup, the API says to start it with `agreed`.
+    """
+    if not slug or games.open_run(night) is not None:
+        return []
+    return unconfirmed(night, slug)
 
 
 def deal(

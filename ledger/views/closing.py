@@ -26,7 +26,6 @@ from ledger.views.common import HtmxHttpRequest, message, night_for, see_other, 
 from ledger.views.forms import counted_chips, seat_from, whole
 from ledger.views.table import answer, bad_link
 
-HOST_ONLY = "Only the night's host can do that."
 IN_PLAY = "A hand is in play: the settlement can be exported once it is settled."
 
 
@@ -89,7 +88,7 @@ def end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """GET: count boxes, and the differences once counted. POST: end the night."""
     found, actor = night_for(request, night_id)
     if actor.role != "host":
-        return answer(request, found, actor, error=HOST_ONLY, status=403)
+        return answer(request, found, actor, error=actors.HOST_ONLY, status=403)
     if found.status == Night.Status.ENDED:
         return redirect(reverse("ledger:settlement", args=[found.pk]))
     if request.method == "GET":

@@ -28,7 +28,7 @@ from ledger.selectors import state
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
-from ledger.views.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
+from ledger.views.forms import NO_PLAYERS, booking, seat_from, seats_from
 from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
@@ -566,9 +566,7 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
     def call(night: Night, actor: Actor) -> dict:
         slug = post.get("game", "").strip()
-        if not Game.objects.filter(slug=slug).exists():
-            raise ValidationError(UNKNOWN_GAME.format(slug=slug))
-        spec = games.spec_of(slug)
+        spec = games.spec_of(slug)  # refuses a game the rulebook lacks (`games.UNKNOWN_GAME`)
         settings = {
             s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
         }

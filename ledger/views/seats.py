@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ledger.core import inputs
 from ledger.models import Night
 from ledger.selectors import state
-from ledger.services import closing, games, runs, seating
+from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
 from ledger.views.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
@@ -129,7 +129,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
 def seats(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     found, actor = night_for(request, night_id)
     if actor.role != "host":
-        return answer(request, found, actor, error="Only the night's host can do that.", status=403)
+        return answer(request, found, actor, error=actors.HOST_ONLY, status=403)
     return render(request, "ledger/seats.html", context(request, found, actor))
 
 

@@ -34,7 +34,7 @@ from ledger.views.common import (
     see_other,
     write,
 )
-from ledger.views.forms import NO_PLAYERS, UNKNOWN_GAME, seat_from, seats_from, whole
+from ledger.views.forms import NO_PLAYERS, seat_from, seats_from, whole
 from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
@@ -47,7 +47,6 @@ from ledger.views.play import (
     pots_key,
     require_starter,
 )
-from rulebook.models import Game
 from sitewide import limits
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
@@ -390,13 +389,12 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
     def call(night: Night, actor: Actor) -> dict:
         slug = post.get("game", "").strip()
-        if slug and not Game.objects.filter(slug=slug).exists():
-            raise ValidationError(UNKNOWN_GAME.format(slug=slug))
+        runs.refuse_unknown_game(slug)
         players = seats_from(night, post.getlist("players"))
         if not players:
             raise ValidationError(NO_PLAYERS)
         dealer = seat_from(night, post.get("dealer"))
-        missing = runs.unconfirmed(night, slug) if slug and games.open_run(night) is None else []
+        missing = runs.unconfirmed_for_deal(night, slug)
         if missing:
             return {
                 "setup": setup_url(night, slug, dealer, players),
