@@ -3,10 +3,12 @@
 The file is `{"format", "version", "digest", "content"}`. `content` holds the
 group and its rows table by table, each row naming the others by the ids it
 had on the site that wrote it; those ids mean nothing elsewhere, so an import
-gives every row a new one (`remap_key`, `remap_detail` rewrite the ids kept
-inside an account's key and a posting's detail). `digest` is the SHA-256 of
-the content's canonical JSON (keys sorted, no spaces, UTF-8), so a file
-edited by hand, or cut short, is refused before anything is read from it.
+gives every row a new one (`split_key` reads the seat and hand ids inside an
+account's key, which the import builds again with their new ids;
+`remap_detail` rewrites the ids kept inside a posting's detail). `digest` is
+the SHA-256 of the content's canonical JSON (keys sorted, no spaces, UTF-8),
+so a file edited by hand, or cut short, is refused before anything is read
+from it.
 
 `read` refuses, with one sentence saying why, a file that is too large, not
 JSON, of another format or version, changed after it was exported, or whose

@@ -1,16 +1,16 @@
 """What the table page shows, read from the journal through the services; never writes.
 
-`table_context` gathers the stacks, the hand in play, its pots and whose
-turn it is, and what the viewer may do about it. `markers` is the cheap
-fingerprint of all that (one query) behind the poll's ETag.
+`table` gathers the stacks, the hand in play, its pots and whose turn it
+is, drawn once per poll for every viewer (`drawn_once`) and made the
+viewer's by `seen_by`; the shapes it fills are in `table_types`.
+`markers` is the cheap fingerprint of all that (one query) behind the
+poll's ETag, signed by `etag`.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from django.conf import settings
@@ -19,8 +19,10 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
 from ledger.core import betting, charges, charts, flow
-from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Score, Seat
+from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Score, Seat
+from ledger.selectors.memo import BoundedMemo
 from ledger.selectors.sql import Joined, Prepared
+from ledger.selectors.table_types import GameInfo, PotRow, SeatRow, Table, Turn
 from ledger.services import closing, games, hands, seat_cards
 from ledger.services.actors import Actor
 from rulebook.models import Game
@@ -30,127 +32,6 @@ T = TypeVar("T")
 
 HISTORY_ROWS = 12
 COMMUNITY = "community"
-
-
-@dataclass
-class SeatRow:
-    seat: Seat
-    name: str
-    stack: int
-    committed: int = 0
-    in_hand: bool = False
-    folded: bool = False
-    all_in: bool = False
-    to_act: bool = False
-    dealer: bool = False
-    me: bool = False
-    marker: int = 0  # chips owed on credit (an IOU), shown as a positive number
-
-
-@dataclass
-class PotRow:
-    index: int
-    label: str
-    amount: int
-    eligible: list[SeatRow]
-
-
-@dataclass
-class Turn:
-    row: SeatRow
-    to_call: int
-    legal: frozenset[str]
-    min_to: int | None
-    max_to: int | None
-    all_in_to: int
-    mine: bool  # the viewer may record this seat's action
-
-
-@dataclass
-class GameInfo:
-    slug: str = ""
-    name: str = ""
-    family: str = ""
-    shape: games.Shape = "plain"  # how the showdown names its winners (`games.pot_shape`)
-    both: bool = True  # a player may declare both ways (the game's settings may say not)
-
-    @property
-    def high_low(self) -> bool:
-        return self.shape == "high_low"
-
-    @property
-    def declare(self) -> bool:
-        return self.shape == "declare"
-
-
-@dataclass
-class Table:
-    night: Night
-    actor: Actor
-    rows: list[SeatRow]
-    hand: Hand | None
-    latest: Hand | None
-    game: GameInfo = field(default_factory=GameInfo)
-    pots: list[PotRow] = field(default_factory=list)
-    turn: Turn | None = None
-    riding: int = 0
-    fines: int = 0  # the pile beside the pot (fines, tariffs set aside)
-    pile: str = charges.PILE  # what the game calls that pile
-    pile_waits: str = ""  # what it waits for: the next deal, whoever ends the game
-    run: Run | None = None  # the game being played over several deals, if one is open
-    rides_why: str = ""
-    betting_open: bool = False
-    rounds: int = 0
-    antes: bool = False
-    history: list = field(default_factory=list)
-    # A hand of a game: its steps as this table plays it, the one it is on, and the way on.
-    situation: flow.Situation | None = None
-    steps: list = field(default_factory=list)
-    step: object | None = None
-    forward: flow.Forward | None = None
-    # What the table named at the hand's steps: role -> (seats, step) (`ledger.core.replay`).
-    named: Mapping = field(default_factory=dict)
-    # Who acts first when the next round opens with nobody named (after the big blind).
-    opens: SeatRow | None = None
-
-    @property
-    def is_host(self) -> bool:
-        return self.actor.role == "host"
-
-    @property
-    def can_run(self) -> bool:
-        """Host, or the dealer of the hand in play, runs it."""
-        return self.is_host or self.actor.is_dealer(self.hand)
-
-    @property
-    def can_reopen(self) -> bool:
-        return (
-            self.hand is None
-            and self.latest is not None
-            and (self.is_host or self.actor.is_dealer(self.latest))
-        )
-
-    @property
-    def open(self) -> bool:
-        return self.night.status == Night.Status.OPEN
-
-    @property
-    def need_antes(self) -> bool:
-        """The table's "Collect antes": a hand not yet anted, of a game that antes at a step
-        (a game seeded by blinds or a dealer's blind has no ante to collect)."""
-        ante = self.hand.config.get("ante", 0) if self.hand else 0
-        seeded_by_ante = not self.steps or any(s.kind == "ante" for s in self.steps)
-        fresh = bool(self.hand) and not self.antes and not self.rounds
-        return fresh and ante > 0 and seeded_by_ante
-
-    @property
-    def own_blinds(self) -> bool:
-        """The game posts its blinds at a step of its own (booked with the agreed amounts)."""
-        return any(s.kind == "blind" for s in self.steps)
-
-    @property
-    def at_table(self) -> list[SeatRow]:
-        return [r for r in self.rows if r.seat.left_at is None]
 
 
 def labels(seats: list[Seat]) -> dict[int, str]:
@@ -211,32 +92,8 @@ def seen_by(shared: Table, actor: Actor) -> Table:
     return view
 
 
-class _Drawn:
-    """The last tables drawn in this process, by night and poll markers: a bounded memo.
-
-    The markers change with everything the table shows (`markers`), so an
-    entry is never stale for its key; the oldest go first past `most`.
-    """
-
-    def __init__(self, most: int):
-        self._items: OrderedDict[tuple, object] = OrderedDict()
-        self._lock = threading.Lock()
-        self._most = most
-
-    def get_or_make(self, key: tuple, make: Callable[[], T]) -> T:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self._most:
-                self._items.popitem(last=False)
-        return value
-
-
-_DRAWN = _Drawn(most=256)
+# The last tables drawn in this process, by night and poll markers (`drawn_once`).
+_DRAWN = BoundedMemo(most=256)
 
 
 def _drawn(night: Night) -> Table:

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import amounts, card_taps, facts, flow
 from ledger.models import Hand, Night, Run
-from ledger.selectors import state
+from ledger.selectors import state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
@@ -158,7 +158,7 @@ def _money(value: object, night: Night) -> str:
     return amounts.show_money(Decimal(str(value)), night.currency)
 
 
-def _sheet(run: Run, view: state.Table) -> dict | None:
+def _sheet(run: Run, view: table_types.Table) -> dict | None:
     """A rubber's score sheet as the Deal tab draws it: above and below the line, each game."""
     rubber = scores.rubber_of(run)
     if rubber is None or not rubber.players:
@@ -194,7 +194,7 @@ def _sheet(run: Run, view: state.Table) -> dict | None:
     }
 
 
-def _lives(run: Run, spec, view: state.Table) -> list[tuple[str, int]]:
+def _lives(run: Run, spec, view: table_types.Table) -> list[tuple[str, int]]:
     """In a game of lives, each player dealt in so far and the lives they have left."""
     left = games.lives_left(run, spec)
     if left is None:
@@ -294,7 +294,7 @@ def _phase(phases: list, step_id: str | None):
 
 
 def _forms(
-    rule_ids, rules: dict, view: state.Table, booked: set[str], halves: bool = False
+    rule_ids, rules: dict, view: table_types.Table, booked: set[str], halves: bool = False
 ) -> list[dict]:
     """A form per rule the step books by hand, with the fields `ledger.core.facts` asks for.
 
@@ -324,7 +324,7 @@ def _forms(
     return found
 
 
-def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
+def _ticks(needs: facts.Needs, view: table_types.Table) -> dict[str, list[int]]:
     """The roles the hand answers by itself, ticked on the rule's form for the dealer to check.
 
     The one player left in (the winner when everyone else folded); who the
@@ -366,7 +366,7 @@ def _opener_known(phase, hand: Hand, in_hand: list, rounds_opened: int) -> int |
     return None
 
 
-def _asks(phase, view: state.Table, moot: bool = False) -> list[dict]:
+def _asks(phase, view: table_types.Table, moot: bool = False) -> list[dict]:
     """What the step asks the table to name (who drops out, who knocked), and what it said.
 
     `moot`: one player or nobody is left, so what the step has not asked yet

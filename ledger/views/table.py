@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.core import betting, card_taps, flow
 from ledger.models import Hand, Night, Seat, ShowdownKept
-from ledger.selectors import state
+from ledger.selectors import state, table_types
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
 from ledger.services.actors import Actor
 from ledger.services.journal import KeyConflict, LedgerError
@@ -135,7 +135,7 @@ def answer(
     return render(request, "ledger/table.html", ctx, status=status)
 
 
-def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> dict:
+def cards_here(view: table_types.Table, actor: Actor, marks: tuple | None = None) -> dict:
     """The cards at the table: this seat's own to enter, and the others' this viewer may see.
 
     A player in the hand enters their own cards from their phone at any step.
@@ -176,7 +176,7 @@ def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> d
     }
 
 
-def _facing(view: state.Table, actor: Actor, shown: list, at) -> list[dict]:
+def _facing(view: table_types.Table, actor: Actor, shown: list, at) -> list[dict]:
     """A forehead game before its showdown: the cards facing this viewer, one form per player.
 
     Each player still in but the viewer, with the face-up cards the viewer
@@ -198,7 +198,7 @@ def _facing(view: state.Table, actor: Actor, shown: list, at) -> list[dict]:
     ]
 
 
-def _may_show(view: state.Table, actor: Actor, rows, at) -> bool:
+def _may_show(view: table_types.Table, actor: Actor, rows, at) -> bool:
     """This player may show the table cards nobody else sees: folded, or won with nobody left."""
     if actor.role != "seat" or not (at.reached_showdown or at.over):
         return False
@@ -206,12 +206,12 @@ def _may_show(view: state.Table, actor: Actor, rows, at) -> bool:
     return row is not None and not row.shown and actor.seat.pk not in at.contenders
 
 
-def full_page(night: Night, view: state.Table) -> dict:
+def full_page(night: Night, view: table_types.Table) -> dict:
     """What only the whole page shows, outside the polled region: deleting a test night."""
     return {"may_delete": view.is_host and not deletion.refusal(night)}
 
 
-def asked_of(view: state.Table, actor: Actor) -> str:
+def asked_of(view: table_types.Table, actor: Actor) -> str:
     """What the step asks of this player now (say guts or pass, draw and pay): its first sentence.
 
     Only for a player still in the hand, at a step where everyone acts
@@ -226,7 +226,7 @@ def asked_of(view: state.Table, actor: Actor) -> str:
     return step.text.strip().split(". ")[0].rstrip(".") + "."
 
 
-def next_round(view: state.Table) -> tuple[str, bool]:
+def next_round(view: table_types.Table) -> tuple[str, bool]:
     """The next betting round's name, and whether the table may open it now.
 
     A game's hand opens only the rounds the game has, by name, and none once

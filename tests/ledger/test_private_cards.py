@@ -24,7 +24,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import Person
-from ledger.selectors import state
+from ledger.selectors import memo, state
 from ledger.services import games, seating
 from tests.ledger.conftest import seat_key
 from tests.ledger.pages import post, text, url
@@ -197,7 +197,7 @@ def normal(body: str) -> str:
 
 def built(dan: str, monkeypatch, **kwargs) -> dict[str, tuple[int, str]]:
     """One world, read, then rolled back so the next is built on the same ids."""
-    monkeypatch.setattr(state, "_DRAWN", state._Drawn(most=256))  # no table drawn in another
+    monkeypatch.setattr(state, "_DRAWN", memo.BoundedMemo(most=256))  # no table drawn in another
     _sequences_back()  # both worlds number their rows from the same place
     cache.clear()
     caches["shared"].clear()
