@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import amounts, card_taps, facts, flow
 from ledger.models import Hand, Night, Run
-from ledger.selectors import state, table_types
+from ledger.selectors import game_setup, state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
@@ -80,11 +80,11 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
     ctx["lives"] = _lives(run, spec, view)
     if hand is None:
-        ctx["out"] = runs.out_of_lives(run)
-        ctx["next_dealer"] = runs.next_dealer(night)
+        ctx["out"] = game_setup.out_of_lives(run)
+        ctx["next_dealer"] = game_setup.next_dealer(night)
         ctx["dealer_banks"] = runs.dealer_banks(spec)
         # Who sat down after lives were staked: unticked, waiting for the next game.
-        ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
+        ctx["waiting"] = game_setup.waiting_for_next_game(run, [r.seat for r in view.at_table])
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         # A rubber is dealt to its players alone, the deal passing between them.
@@ -468,12 +468,12 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
     # Each amount prefilled (last time's, else the night's ante), under the choice or option
     # that needs it; Start confirms those the choices made need.
-    places = runs.where_asked(spec)
-    amounts: dict[runs.AskedWhere, list[dict]] = {}
+    places = game_setup.where_asked(spec)
+    amounts: dict[game_setup.AskedWhere, list[dict]] = {}
     money = runs.in_money(spec)  # a stake per point may be less than a chip: typed in money
-    for number, (name, value) in enumerate(runs.offered(found, spec.slug).items(), start=1):
+    for number, (name, value) in enumerate(game_setup.offered(found, spec.slug).items(), start=1):
         amount = {"name": name, "chips": value, "id": f"agreed-{number}", "money": name in money}
-        amounts.setdefault(places.get(name, runs.AskedWhere()), []).append(amount)
+        amounts.setdefault(places.get(name, game_setup.AskedWhere()), []).append(amount)
 
     def asked(setting) -> dict:
         return _setting_asked(setting, chosen, amounts)
@@ -487,18 +487,20 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             {
                 "option": o,
                 "settings": [asked(s) for s in spec.settings if owners.get(s.id) == o.id],
-                "agreed": amounts.get(runs.AskedWhere(option=o.id), []),
+                "agreed": amounts.get(game_setup.AskedWhere(option=o.id), []),
             }
             for o in spec.options
         ],
         "options": options,
         "chosen": chosen,
-        "agreed": amounts.get(runs.AskedWhere(), []),
+        "agreed": amounts.get(game_setup.AskedWhere(), []),
         "any_agreed": bool(places),
         "next_dealer": picked_dealer or hands.next_dealer(found),
         # A game of two (Pokino) ticks the dealer and the player on their left, no more.
         "players": picked
-        or runs.first_players(spec, seated.values(), picked_dealer or hands.next_dealer(found)),
+        or game_setup.first_players(
+            spec, seated.values(), picked_dealer or hands.next_dealer(found)
+        ),
         "back_to_table": request.GET.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
         "dealer_banks": runs.dealer_banks(spec),
@@ -517,7 +519,7 @@ def _setting_asked(setting, chosen: dict, amounts: dict) -> dict:
                 "value": value,
                 "label": label,
                 "checked": chosen.get(setting.id) == value,
-                "agreed": amounts.get(runs.AskedWhere(setting=setting.id, choice=value), []),
+                "agreed": amounts.get(game_setup.AskedWhere(setting=setting.id, choice=value), []),
             }
             for value, label in setting.choices.items()
         ],

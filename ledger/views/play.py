@@ -13,8 +13,8 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 
 from ledger.models import Hand, Night, Seat
-from ledger.selectors import table_types
-from ledger.services import games, hands, runs
+from ledger.selectors import game_setup, table_types
+from ledger.services import games, hands
 from ledger.services.actors import Actor, Forbidden
 from ledger.views.forms import declarations, seat_from, winner_lists
 
@@ -40,7 +40,7 @@ def require_starter(night: Night, actor: Actor, dealer_id: str | None, refusal: 
     if actor.role == "host":
         return
     dealer = seat_from(night, dealer_id)
-    if not may_start(actor, runs.next_dealer(night)) or dealer.pk != actor.seat.pk:
+    if not may_start(actor, game_setup.next_dealer(night)) or dealer.pk != actor.seat.pk:
         raise Forbidden(refusal)
 
 

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import inputs
 from ledger.models import Night
-from ledger.selectors import standings, state
+from ledger.selectors import game_setup, standings, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
@@ -84,7 +84,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
     nets = closing.nets(night)
     flows = standings.flows(night)
     game = games.open_run(night)
-    kept = runs.kept_from_leavers(game) if game else {}
+    kept = game_setup.kept_from_leavers(game) if game else {}
     rows = []
     for row in view.rows:
         link = absolute(request, reverse("ledger:join", args=[row.seat.join_token]))
@@ -115,7 +115,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
         "error": error,
         "game": game,
         "game_riding": games.riding(night) if game else 0,
-        "come_and_go": runs.come_and_go_words(game) if game else [],
+        "come_and_go": game_setup.come_and_go_words(game) if game else [],
         "holders": [r.seat for r in view.rows if not r.seat.left_at],
         "cash_boxes": [
             (closing.party_name(holder_seats.get(h)), chips)

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.core import betting, card_taps, flow
 from ledger.models import Hand, Night, Seat, ShowdownKept
-from ledger.selectors import state, table_types
+from ledger.selectors import game_setup, state, table_types
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
 from ledger.services.actors import Actor
 from ledger.services.journal import KeyConflict, LedgerError
@@ -92,13 +92,13 @@ def context(
     }
     if view.run is not None and games.multi_deal(games.spec_of(view.run.game_slug)):
         # What sitting down or going home does while the pot rides: the seats page's words.
-        ctx["come_and_go"] = " ".join(runs.come_and_go_words(view.run))
+        ctx["come_and_go"] = " ".join(game_setup.come_and_go_words(view.run))
     if view.hand is None and view.open:
         choices = state.start_choices(night)
         if may_start(actor, choices["next_dealer"]):
             ctx["start"] = choices
             seated = [r.seat for r in view.at_table]
-            ctx["waiting"] = runs.waiting_for_next_game(view.run, seated)
+            ctx["waiting"] = game_setup.waiting_for_next_game(view.run, seated)
             # An open rubber is dealt to its players alone.
             ctx["rubber_players"] = games.rubber_players(view.run)
     if view.hand is not None:
