@@ -11,7 +11,7 @@ import io
 from decimal import Decimal
 
 from ledger.models import Entry, Night
-from ledger.selectors.standings import Flow, cash_boxes, flows, results
+from ledger.selectors.night_results import Flow, cash_boxes, flows, results
 from ledger.services.closing import BANK_NAME, party_name
 
 # What a spreadsheet takes as the start of a formula when a text cell begins with it.

@@ -2,7 +2,7 @@
 
 The writes, and the reads they stand on (the booked stacks, the nets, what
 each party is due). What the pages and the API show of a night's results is
-read in `ledger.selectors.standings`; its spreadsheets in
+read in `ledger.selectors.night_results`; its spreadsheets in
 `ledger.selectors.exports`.
 """
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.core import amounts, inputs
 from ledger.models import Night, Payment
-from ledger.selectors import exports, standings, state
+from ledger.selectors import exports, night_results, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, message, night_for, see_other, write
@@ -51,7 +51,7 @@ def end_context(night: Night, actor: Actor, data, *, error: str = "") -> dict:
         except ValidationError as exc:
             error, parsed = error or message(exc), False
     booked = closing.booked_stacks(night)
-    diffs = standings.differences(night, counts) if counts else {}
+    diffs = night_results.differences(night, counts) if counts else {}
     rows = [
         {
             "seat": s,
@@ -181,14 +181,14 @@ def settlement_context(night: Night, actor: Actor) -> dict:
     waiting = state.riding(night) + sum(runs.carried_pots(night).values())
     in_play = not ended and (games.open_hand(night) is not None or waiting > 0)
     # Chips in a pot belong to nobody yet, so results so far wait for the hand to end.
-    rows, payments = ([], []) if in_play else standings.results(night)
+    rows, payments = ([], []) if in_play else night_results.results(night)
     names = state.labels([r.seat for r in rows])
     names[None] = closing.BANK_NAME
     cash = [] if in_play else seating.cash_moves(night)
     explained = []
     for payment in payments:
         both = [payment.payer_id, payment.payee_id]
-        per_hand = standings.hand_results(night, [s for s in both if s is not None])
+        per_hand = night_results.hand_results(night, [s for s in both if s is not None])
         explained.append(
             {
                 "payment": payment,
@@ -201,7 +201,7 @@ def settlement_context(night: Night, actor: Actor) -> dict:
                 "cash": [cash_words(m, names, night) for m in cash if m.seat in both],
             }
         )
-    boxes = standings.cash_boxes(night) if not in_play else {}
+    boxes = night_results.cash_boxes(night) if not in_play else {}
     return {
         "cash_boxes": [
             (names.get(holder, closing.BANK_NAME), money_words(chips, night))

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import inputs
 from ledger.models import Night
-from ledger.selectors import game_setup, standings, state
+from ledger.selectors import game_setup, night_results, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
@@ -82,13 +82,13 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
     seated = {r.seat.person_id for r in view.rows}
     people = [p for p in night.group.people.all() if p.pk not in seated]
     nets = closing.nets(night)
-    flows = standings.flows(night)
+    flows = night_results.flows(night)
     game = games.open_run(night)
     kept = game_setup.kept_from_leavers(game) if game else {}
     rows = []
     for row in view.rows:
         link = absolute(request, reverse("ledger:join", args=[row.seat.join_token]))
-        flow = flows.get(row.seat.pk, standings.Flow())
+        flow = flows.get(row.seat.pk, night_results.Flow())
         rows.append(
             {
                 "row": row,
@@ -119,7 +119,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
         "holders": [r.seat for r in view.rows if not r.seat.left_at],
         "cash_boxes": [
             (closing.party_name(holder_seats.get(h)), chips)
-            for h, chips in standings.cash_boxes(night).items()
+            for h, chips in night_results.cash_boxes(night).items()
         ],
     }
 
