@@ -11,8 +11,8 @@ import io
 from decimal import Decimal
 
 from ledger.models import Entry, Night
-from ledger.selectors.night_results import Flow, cash_boxes, flows, results
-from ledger.services.closing import BANK_NAME, party_name
+from ledger.selectors import night_results
+from ledger.services import closing
 
 # What a spreadsheet takes as the start of a formula when a text cell begins with it.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -77,8 +77,8 @@ def settlement_csv(night: Night) -> str:
     handed over during the night, and what the settlement has each pay and
     receive in total; who pays whom is `payments_csv`, a table of its own.
     """
-    rows, payments = results(night)
-    flow = flows(night)
+    rows, payments = night_results.results(night)
+    flow = night_results.flows(night)
     unit = Decimal(night.unit)
     cur = night.currency
     pays: dict[int | None, Decimal] = {}
@@ -103,7 +103,7 @@ def settlement_csv(night: Night) -> str:
         )
     )
     for row in rows:
-        f = flow.get(row.seat.pk, Flow())
+        f = flow.get(row.seat.pk, night_results.Flow())
         writer.writerow(
             csv_cells(
                 row.seat.person.name,
@@ -118,11 +118,11 @@ def settlement_csv(night: Night) -> str:
                 gets.get(row.seat.pk, ZERO),
             )
         )
-    box = cash_boxes(night).get(None, 0)
+    box = night_results.cash_boxes(night).get(None, 0)
     if box or None in pays or None in gets:
         writer.writerow(
             csv_cells(
-                BANK_NAME,
+                closing.BANK_NAME,
                 "",
                 "",
                 "",
@@ -145,12 +145,14 @@ def money_cell(amount: Decimal) -> Decimal:
 
 def payments_csv(night: Night) -> str:
     """Who pays whom, one row per payment, and whether it is marked paid."""
-    _, payments = results(night)
+    _, payments = night_results.results(night)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(csv_cells("payer", "payee", f"amount {night.currency}", "paid"))
     for p in payments:
         writer.writerow(
-            csv_cells(party_name(p.payer), party_name(p.payee), p.amount, bool(p.paid_at))
+            csv_cells(
+                closing.party_name(p.payer), closing.party_name(p.payee), p.amount, bool(p.paid_at)
+            )
         )
     return out.getvalue()

@@ -14,13 +14,12 @@ from django.db.models import Sum
 
 from ledger.core.settlement import cash_held, settle_in_money
 from ledger.models import Account, Entry, Night, Payment, Seat
-from ledger.services import seating
-from ledger.services.closing import booked_stacks, nets, night_cash, seat_of
+from ledger.services import closing, seating
 
 
 def differences(night: Night, counts: Mapping[int, int]) -> dict[int, int]:
     """Counted minus booked, for every seat still at the table whose count disagrees."""
-    booked = booked_stacks(night)
+    booked = closing.booked_stacks(night)
     playing = night.seats.filter(left_at__isnull=True).values_list("pk", flat=True)
     return {s: counts[s] - booked[s] for s in playing if s in counts and counts[s] != booked[s]}
 
@@ -34,7 +33,7 @@ class Row:
 
 def results(night: Night) -> tuple[list[Row], list[Payment]]:
     """Each player's net in chips and money, and the payments that settle them."""
-    chip_nets = nets(night)
+    chip_nets = closing.nets(night)
     money, _ = settle_in_money({str(s): c for s, c in chip_nets.items()}, Decimal(night.unit))
     seats = night.seats.select_related("person")
     rows = [
@@ -45,7 +44,7 @@ def results(night: Night) -> tuple[list[Row], list[Payment]]:
 
 def cash_boxes(night: Night) -> dict[int | None, int]:
     """Who holds cash now, in chips' worth, by seat id (None: the bank); nobody with none."""
-    return {seat_of(h): c for h, c in cash_held(night_cash(night)).items() if c}
+    return {closing.seat_of(h): c for h, c in cash_held(closing.night_cash(night)).items() if c}
 
 
 @dataclass(frozen=True)

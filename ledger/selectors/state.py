@@ -20,9 +20,8 @@ from django.utils.crypto import salted_hmac
 
 from ledger.core import betting, charges, charts, flow
 from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Score, Seat
-from ledger.selectors.memo import BoundedMemo
+from ledger.selectors import memo, table_types
 from ledger.selectors.sql import Joined, Prepared
-from ledger.selectors.table_types import GameInfo, PotRow, SeatRow, Table, Turn
 from ledger.services import closing, games, hands, seat_cards
 from ledger.services.actors import Actor
 from rulebook.models import Game
@@ -39,17 +38,17 @@ def labels(seats: list[Seat]) -> dict[int, str]:
     return seat_cards.names_of(seats)
 
 
-def game_info(hand: Hand) -> GameInfo:
+def game_info(hand: Hand) -> table_types.GameInfo:
     """The hand's game as its screens need it, the pot's shape as this table plays it."""
     slug, name = hand.game_slug, hand.game_name
     if not slug:
-        return GameInfo(name=name)
+        return table_types.GameInfo(name=name)
     game = Game.objects.filter(slug=slug).only("slug", "name", "family").first()
     if game is None:
-        return GameInfo(slug=slug, name=name)
+        return table_types.GameInfo(slug=slug, name=name)
     run = hand.run if hand.run_id else None
     shape = games.pot_shape(slug, run)
-    return GameInfo(
+    return table_types.GameInfo(
         slug=slug,
         name=name or game.name,
         family=game.family,
@@ -58,7 +57,7 @@ def game_info(hand: Hand) -> GameInfo:
     )
 
 
-def table(night: Night, actor: Actor, marks: tuple | None = None) -> Table:
+def table(night: Night, actor: Actor, marks: tuple | None = None) -> table_types.Table:
     """The table as `actor` sees it: drawn for nobody in particular, then made theirs.
 
     With the poll's `marks`, what every viewer sees alike is drawn once per
@@ -75,7 +74,7 @@ def drawn_once(key: tuple, marks: tuple | None, make: Callable[[], T]) -> T:
     return make() if marks is None else _DRAWN.get_or_make((*key, marks), make)
 
 
-def seen_by(shared: Table, actor: Actor) -> Table:
+def seen_by(shared: table_types.Table, actor: Actor) -> table_types.Table:
     """A table drawn for nobody in particular, as `actor` sees it: their seat, their turn."""
     me = actor.seat.pk if actor.seat else None
     rows = [replace(r, me=r.seat.pk == me) for r in shared.rows]
@@ -93,22 +92,22 @@ def seen_by(shared: Table, actor: Actor) -> Table:
 
 
 # The last tables drawn in this process, by night and poll markers (`drawn_once`).
-_DRAWN = BoundedMemo(most=256)
+_DRAWN = memo.BoundedMemo(most=256)
 
 
-def _drawn(night: Night) -> Table:
+def _drawn(night: Night) -> table_types.Table:
     """The table for nobody in particular (a spectator): `seen_by` makes it a viewer's."""
     seats = list(night.seats.select_related("person").order_by("position"))
     names = labels(seats)
     stacks = closing.booked_stacks(night, [s.pk for s in seats])
-    rows = [SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk]) for s in seats]
+    rows = [table_types.SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk]) for s in seats]
     by_id = {r.seat.pk: r for r in rows}
     # Dated, so the hand in play is read from its tally when nothing was posted since.
     latest = (
         hands.with_through(night.hands.select_related("dealer__person")).order_by("-number").first()
     )
     hand = latest if latest and latest.status != Hand.Status.SETTLED else None
-    view = Table(
+    view = table_types.Table(
         night=night, actor=Actor(night=night, role="spectator"), rows=rows, hand=hand, latest=latest
     )
     view.riding, view.fines, owed = side_balances(night)
@@ -143,7 +142,7 @@ def _drawn(night: Night) -> Table:
         row.all_in = not row.folded and row.stack == 0
     by_id[hand.dealer_id].dealer = True
     view.pots = [
-        PotRow(
+        table_types.PotRow(
             index=i,
             label="Main pot" if i == 0 else f"Side pot {i}",
             amount=pot.amount,
@@ -161,7 +160,7 @@ def _drawn(night: Night) -> Table:
         turn = betting.next_to_act(round_)
         row = by_id[turn]
         row.to_act = True
-        view.turn = Turn(
+        view.turn = table_types.Turn(
             row=row,
             to_call=betting.to_call(round_, turn),
             legal=betting.legal(round_, turn),
