@@ -97,3 +97,61 @@ def test_a_package_that_was_a_module_exports_nothing_of_it(package, module):
         if not name.startswith("__") and not isinstance(value, types.ModuleType)
     ]
     assert held == [], f"{package} re-exports {held}; import them from {package}.{module}"
+
+
+# Names that moved out of a module that mixed layers: each has one home now (issue 21).
+MOVED = {
+    "ledger.services.closing": {
+        "ledger.selectors.night_results": [
+            "Flow",
+            "Row",
+            "cash_boxes",
+            "differences",
+            "flows",
+            "hand_results",
+            "results",
+        ],
+        "ledger.selectors.exports": [
+            "csv_cell",
+            "csv_cells",
+            "journal_csv",
+            "money_cell",
+            "payments_csv",
+            "settlement_csv",
+        ],
+    },
+    "ledger.services.runs": {
+        "ledger.selectors.game_setup": [
+            "AskedWhere",
+            "agreed_prefill",
+            "come_and_go_words",
+            "every_agreed_name",
+            "first_players",
+            "kept_from_leavers",
+            "next_dealer",
+            "offered",
+            "out_of_lives",
+            "waiting_for_next_game",
+            "where_asked",
+        ],
+    },
+    "ledger.selectors.state": {
+        "ledger.selectors.table_types": ["GameInfo", "PotRow", "SeatRow", "Table", "Turn"],
+        "ledger.selectors.memo": ["BoundedMemo", "_Drawn"],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "name"),
+    [
+        (old, new, name)
+        for old, homes in MOVED.items()
+        for new, names in homes.items()
+        for name in names
+    ],
+)
+def test_a_moved_name_lives_only_in_its_new_module(old, new, name):
+    assert not hasattr(importlib.import_module(old), name), f"{old}.{name} is now {new}.{name}"
+    if not name.startswith("_"):
+        assert hasattr(importlib.import_module(new), name)

@@ -47,7 +47,7 @@ class Whole(serializers.IntegerField):
         super().__init__(min_value=least, max_value=most, **kwargs)
 
     def to_internal_value(self, data):
-        if not isinstance(data, int) or isinstance(data, bool):
+        if not inputs.is_whole(data):
             self.fail("invalid")
         return _parsed(inputs.whole, data, label=_label(self), least=self.least, most=self.most)
 
@@ -68,7 +68,7 @@ class Agreed(serializers.Field):
         if isinstance(data, str):
             _parsed(inputs.money_amount, data, label=_label(self))
             return data.strip()
-        if not isinstance(data, int) or isinstance(data, bool):
+        if not inputs.is_whole(data):
             raise serializers.ValidationError(
                 inputs.NOT_WHOLE.format(label=_label(self), value=data)
             )
@@ -86,7 +86,7 @@ class RecordId(serializers.IntegerField):
         super().__init__(min_value=1, max_value=inputs.MOST_ID, **kwargs)
 
     def to_internal_value(self, data):
-        if not isinstance(data, int) or isinstance(data, bool):
+        if not inputs.is_whole(data):
             self.fail("invalid")
         return _parsed(inputs.record_id, data, label=_label(self), what=self.what)
 

@@ -37,9 +37,7 @@ from ledger.models import Hand, Night, Posting, Seat
 from ledger.selectors import api_reads
 from ledger.services import games, hands, runs, seat_cards, seating
 from ledger.services.actors import READ_ONLY, Actor, Forbidden
-from rulebook.models import Game
 
-UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
 START_IT_FIRST = (
     "{game} needs {names} agreed before it is dealt, never confirmed at this night or its "
     "group: start the game with games/ and agreed ({example}); nothing was recorded."
@@ -164,15 +162,13 @@ class HandListApi(LedgerApi):
         data.is_valid(raise_exception=True)
         given = data.validated_data
         slug = given.get("game") or ""
-        if slug and not Game.objects.filter(slug=slug).exists():
-            raise Refused(UNKNOWN_GAME.format(slug=slug))
+        runs.refuse_unknown_game(slug)
         dealer, players = deal_seats(actor, given)
 
         def write(locked: Night):
-            if slug and games.open_run(locked) is None:
-                missing = runs.unconfirmed(locked, slug)
-                if missing:
-                    raise Refused(start_it_first(slug, missing))
+            missing = runs.unconfirmed_for_deal(locked, slug)
+            if missing:
+                raise Refused(start_it_first(slug, missing))
             hand = runs.deal(
                 night=locked,
                 players=players,

@@ -1,7 +1,7 @@
 """A group's results across its nights: each person's nights played and nets, night by night.
 
 Pure Python, no Django. The page reads each ended night's nets (chips and
-money, from `closing.results`) into `NightNets`, and this module adds them
+money, from `ledger.selectors.night_results.results`) into `NightNets`, and this module adds them
 up: per person the nights played, the chips and the money won or lost in
 each and in total, and the running total night after night for the chart.
 Money is summed per currency, since a group may play in more than one;

@@ -72,7 +72,7 @@ def parse(
     "$20", "20 USD" and "USD 20" are always money; "3 red 2 blue" counts colours.
     """
     what = what_to_type(chip_set, currency)
-    if isinstance(value, bool) or (not isinstance(value, str | int)):
+    if not (isinstance(value, str) or inputs.is_whole(value)):
         raise AmountError(NOT_AN_AMOUNT.format(label=label, value=_shown(value), what=what))
     if isinstance(value, int):
         return inputs.whole(value, label=label, least=least, most=most)

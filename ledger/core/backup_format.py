@@ -3,10 +3,12 @@
 The file is `{"format", "version", "digest", "content"}`. `content` holds the
 group and its rows table by table, each row naming the others by the ids it
 had on the site that wrote it; those ids mean nothing elsewhere, so an import
-gives every row a new one (`remap_key`, `remap_detail` rewrite the ids kept
-inside an account's key and a posting's detail). `digest` is the SHA-256 of
-the content's canonical JSON (keys sorted, no spaces, UTF-8), so a file
-edited by hand, or cut short, is refused before anything is read from it.
+gives every row a new one (`split_key` reads the seat and hand ids inside an
+account's key, which the import builds again with their new ids;
+`remap_detail` rewrites the ids kept inside a posting's detail). `digest` is
+the SHA-256 of the content's canonical JSON (keys sorted, no spaces, UTF-8),
+so a file edited by hand, or cut short, is refused before anything is read
+from it.
 
 `read` refuses, with one sentence saying why, a file that is too large, not
 JSON, of another format or version, changed after it was exported, or whose
@@ -24,6 +26,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
+from ledger.core.inputs import is_whole
 from sitewide import surrogates
 
 FORMAT = "homegame-group-backup"
@@ -68,7 +71,9 @@ class Field:
 
 class Id(Field):
     def check(self, value):
-        return "" if _whole(value) and 1 <= value <= MOST_BIGINT else "its id is not a whole number"
+        return (
+            "" if is_whole(value) and 1 <= value <= MOST_BIGINT else "its id is not a whole number"
+        )
 
 
 class Ref(Field):
@@ -80,7 +85,7 @@ class Ref(Field):
     def check(self, value):
         if value is None and self.optional:
             return ""
-        return "" if _whole(value) else f"names no row of {self.table}"
+        return "" if is_whole(value) else f"names no row of {self.table}"
 
 
 class Int(Field):
@@ -88,7 +93,7 @@ class Int(Field):
         self.least, self.most = least, most
 
     def check(self, value):
-        if _whole(value) and self.least <= value <= self.most:
+        if is_whole(value) and self.least <= value <= self.most:
             return ""
         return f"{value!r} is not a whole number from {self.least} to {self.most}"
 
@@ -285,10 +290,6 @@ TABLES: dict[str, dict[str, Field]] = {
 }
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- The file ----------------------------------------------------------------------------------
 
 
@@ -478,7 +479,7 @@ def _check_unique(content) -> None:
     for number, row in enumerate(content["hands"], 1):
         order = row["seat_order"]
         seats = at_night.get(row["night"], set())
-        if not all(_whole(s) and s in seats for s in order) or len(set(order)) != len(order):
+        if not all(is_whole(s) and s in seats for s in order) or len(set(order)) != len(order):
             raise _bad("hands", number, "seat_order names a seat not at its night")
 
 
@@ -507,7 +508,7 @@ def _check_journal(content, rows_by_id) -> None:
     for number, night in enumerate(content["nights"], 1):
         seats = at_night[night["id"]]
         nets = night["nets"]
-        if set(nets) != {str(s) for s in seats} or not all(_whole(v) for v in nets.values()):
+        if set(nets) != {str(s) for s in seats} or not all(is_whole(v) for v in nets.values()):
             raise _bad("nights", number, "its nets are not one whole number per seat")
 
 
@@ -543,7 +544,7 @@ def remap_detail(detail: Mapping, seat: Remap, posting: Remap) -> dict:
     for name in ("stacks", "blinds"):
         if isinstance(out.get(name), list):
             out[name] = [[seat(pair[0]), *pair[1:]] for pair in out[name]]
-    if _whole(out.get("opener")):
+    if is_whole(out.get("opener")):
         out["opener"] = seat(out["opener"])
     if isinstance(out.get("returned"), dict) and "seat" in out["returned"]:
         out["returned"] = out["returned"] | {"seat": seat(out["returned"]["seat"])}
@@ -560,9 +561,9 @@ def remap_detail(detail: Mapping, seat: Remap, posting: Remap) -> dict:
     for name in ("payouts", "paid", "units"):
         if isinstance(out.get(name), dict):
             out[name] = {str(seat(_id(k))): v for k, v in out[name].items()}
-    if _whole(out.get("holder")):
+    if is_whole(out.get("holder")):
         out["holder"] = seat(out["holder"])
-    if _whole(out.get("reverses")):
+    if is_whole(out.get("reverses")):
         out["reverses"] = posting(out["reverses"])
     if isinstance(out.get("transfers"), list):
         out["transfers"] = [

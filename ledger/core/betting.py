@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Literal
 
+from ledger.core.inputs import is_whole
+
 SeatId = int
 ActionKind = Literal["check", "bet", "call", "raise", "fold", "all_in"]
 KINDS = frozenset({"check", "bet", "call", "raise", "fold", "all_in"})
@@ -64,7 +66,7 @@ class Limit:
         if self.kind not in ("no_limit", "pot_limit", "cap"):
             raise BettingError(UNKNOWN_LIMIT.format(kind=self.kind))
         if self.kind == "cap":
-            if not _is_chips(self.cap) or self.cap <= 0:
+            if not is_whole(self.cap) or self.cap <= 0:
                 raise BettingError(CAP_NEEDED)
         elif self.cap is not None:
             raise BettingError(CAP_UNEXPECTED)
@@ -178,7 +180,7 @@ def apply(state: Round, seat: SeatId, action: Action) -> Round:
         raise BettingError(UNKNOWN_ACTION.format(kind=kind))
     if kind in ("bet", "raise"):
         _check_chips(amount, positive=True)
-    elif not _is_chips(amount) or amount != 0:
+    elif not is_whole(amount) or amount != 0:
         raise BettingError(NO_AMOUNT.format(kind=kind))
     stack, owed = state.stacks[seat], to_call(state, seat)
     everything = state.committed[seat] + stack
@@ -374,12 +376,8 @@ def _check_seat(state: Round, seat: SeatId) -> None:
         raise BettingError(UNKNOWN_SEAT.format(seat=seat))
 
 
-def _is_chips(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_chips(amount: object, *, positive: bool = False) -> None:
-    if not _is_chips(amount):
+    if not is_whole(amount):
         raise BettingError(NOT_WHOLE_CHIPS.format(amount=amount))
     if positive and amount <= 0:
         raise BettingError(NOT_POSITIVE.format(amount=amount))

@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal, get_args
 
+from ledger.core.inputs import is_whole
 from ledger.core.pots import split
 from rulebook.schema import Amount, MoneyRule, Party
 
@@ -587,5 +588,5 @@ def _accounts(party: str | None, roles: Mapping[str, tuple[SeatId, ...]]) -> lis
 
 
 def _check_chips(what: str, chips: int) -> None:
-    if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
+    if not is_whole(chips) or chips < 0:
         raise ChargeError(NEGATIVE.format(what=what, chips=chips))

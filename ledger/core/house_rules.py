@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
-from ledger.core.inputs import MOST_CHIPS
+from ledger.core.inputs import MOST_CHIPS, is_whole
 
 BAD_SETTING = "{name} must be one of {choices}, not {value!r}."
 BAD_NUMBER = "{name} must be a whole number of chips from {least} to {most:,}, not {value!r}."
@@ -83,4 +83,4 @@ def house_rules(data: dict | None) -> HouseRules:
 
 
 def _whole(value: object, least: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= MOST_CHIPS
+    return is_whole(value) and least <= value <= MOST_CHIPS

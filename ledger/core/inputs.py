@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import TypeGuard
 
 # Chip counts, antes, caps, agreed amounts and counts of firings.
 MOST_CHIPS = 1_000_000_000
@@ -79,11 +80,14 @@ class InputError(ValueError):
     """A value a person or script sent that the ledger will not take; the message says why."""
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """An int and not a bool: Python's True is an int, but never a count of chips or an id."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole(value: object, *, label: str, least: int = 0, most: int = MOST_CHIPS) -> int:
     """A whole number from a JSON integer or typed digits, within [least, most]."""
-    if isinstance(value, bool):
-        raise InputError(NOT_WHOLE.format(label=label, value=value))
-    if isinstance(value, int):
+    if is_whole(value):
         number = value
     elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         number = int(value.strip())
@@ -125,7 +129,7 @@ def chip_value(value: object, *, label: str) -> Decimal:
     """What one chip is worth: 0.0001 to 10,000, at most four decimal places, no exponent."""
     if isinstance(value, Decimal) and value.is_finite():
         text = format(value, "f")
-    elif isinstance(value, int | float) and not isinstance(value, bool):
+    elif isinstance(value, float) or is_whole(value):
         # A JSON number: its shortest decimal form, which keeps 1e-05 an exponent (refused).
         text = repr(value) if isinstance(value, float) else str(value)
     elif isinstance(value, str):

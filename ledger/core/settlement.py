@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ledger.core.inputs import is_whole
+
 # Finding k tries every subset of the non-zero players: 2**16 = 65,536 of them,
 # a few hundredths of a second in CPython. Larger tables settle greedily.
 OPTIMAL_LIMIT = 16
@@ -136,13 +138,13 @@ def with_bank(nets: Mapping[str, int], cash: Iterable[Cash]) -> dict[str, int]:
 
 
 def _check_chips(person: str, net: object) -> None:
-    if not isinstance(net, int) or isinstance(net, bool):
+    if not is_whole(net):
         raise SettlementError(NOT_CHIPS.format(person=person, net=net))
 
 
 def _check(nets: Mapping[str, int]) -> None:
     for person, net in nets.items():
-        if not isinstance(net, int) or isinstance(net, bool):
+        if not is_whole(net):
             raise SettlementError(NOT_CHIPS.format(person=person, net=net))
     total = sum(nets.values())
     if total:

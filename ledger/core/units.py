@@ -145,5 +145,5 @@ def _in_range(value: Decimal) -> bool:
 
 
 def _check_count(chips: int) -> None:
-    if not isinstance(chips, int) or isinstance(chips, bool):
+    if not inputs.is_whole(chips):
         raise UnitError(NOT_CHIPS.format(chips=chips))

@@ -9,6 +9,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from ledger.core import betting
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat
+from ledger.selectors import night_results
 from ledger.services import closing, games, hands, journal
 from ledger.services.actors import Actor
 
@@ -183,7 +184,7 @@ def journal_postings(night: Night, *, hand: int | None = None, seat: int | None 
 
 def settlement_view(night: Night) -> dict:
     """Each player's net in chips and money, and the payments, each explained by hand."""
-    rows, payments = closing.results(night)
+    rows, payments = night_results.results(night)
     return {
         "night": night.pk,
         "status": night.status,
@@ -205,7 +206,7 @@ def settlement_view(night: Night) -> dict:
 
 def payment_view(night: Night, payment) -> dict:
     parties = [s for s in (payment.payer_id, payment.payee_id) if s is not None]
-    by_hand = closing.hand_results(night, parties)
+    by_hand = night_results.hand_results(night, parties)
     return {
         "id": payment.pk,
         "payer": {"seat": payment.payer_id, "name": closing.party_name(payment.payer)},

@@ -1,16 +1,16 @@
 """What the table page shows, read from the journal through the services; never writes.
 
-`table_context` gathers the stacks, the hand in play, its pots and whose
-turn it is, and what the viewer may do about it. `markers` is the cheap
-fingerprint of all that (one query) behind the poll's ETag.
+`table` gathers the stacks, the hand in play, its pots and whose turn it
+is, drawn once per poll for every viewer (`drawn_once`) and made the
+viewer's by `seen_by`; the shapes it fills are in `table_types`.
+`markers` is the cheap fingerprint of all that (one query) behind the
+poll's ETag, signed by `etag`.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from django.conf import settings
@@ -19,7 +19,8 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
 from ledger.core import betting, charges, charts, flow
-from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Score, Seat
+from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Score, Seat
+from ledger.selectors import memo, table_types
 from ledger.selectors.sql import Joined, Prepared
 from ledger.services import closing, games, hands, seat_cards
 from ledger.services.actors import Actor
@@ -32,143 +33,22 @@ HISTORY_ROWS = 12
 COMMUNITY = "community"
 
 
-@dataclass
-class SeatRow:
-    seat: Seat
-    name: str
-    stack: int
-    committed: int = 0
-    in_hand: bool = False
-    folded: bool = False
-    all_in: bool = False
-    to_act: bool = False
-    dealer: bool = False
-    me: bool = False
-    marker: int = 0  # chips owed on credit (an IOU), shown as a positive number
-
-
-@dataclass
-class PotRow:
-    index: int
-    label: str
-    amount: int
-    eligible: list[SeatRow]
-
-
-@dataclass
-class Turn:
-    row: SeatRow
-    to_call: int
-    legal: frozenset[str]
-    min_to: int | None
-    max_to: int | None
-    all_in_to: int
-    mine: bool  # the viewer may record this seat's action
-
-
-@dataclass
-class GameInfo:
-    slug: str = ""
-    name: str = ""
-    family: str = ""
-    shape: games.Shape = "plain"  # how the showdown names its winners (`games.pot_shape`)
-    both: bool = True  # a player may declare both ways (the game's settings may say not)
-
-    @property
-    def high_low(self) -> bool:
-        return self.shape == "high_low"
-
-    @property
-    def declare(self) -> bool:
-        return self.shape == "declare"
-
-
-@dataclass
-class Table:
-    night: Night
-    actor: Actor
-    rows: list[SeatRow]
-    hand: Hand | None
-    latest: Hand | None
-    game: GameInfo = field(default_factory=GameInfo)
-    pots: list[PotRow] = field(default_factory=list)
-    turn: Turn | None = None
-    riding: int = 0
-    fines: int = 0  # the pile beside the pot (fines, tariffs set aside)
-    pile: str = charges.PILE  # what the game calls that pile
-    pile_waits: str = ""  # what it waits for: the next deal, whoever ends the game
-    run: Run | None = None  # the game being played over several deals, if one is open
-    rides_why: str = ""
-    betting_open: bool = False
-    rounds: int = 0
-    antes: bool = False
-    history: list = field(default_factory=list)
-    # A hand of a game: its steps as this table plays it, the one it is on, and the way on.
-    situation: flow.Situation | None = None
-    steps: list = field(default_factory=list)
-    step: object | None = None
-    forward: flow.Forward | None = None
-    # What the table named at the hand's steps: role -> (seats, step) (`ledger.core.replay`).
-    named: Mapping = field(default_factory=dict)
-    # Who acts first when the next round opens with nobody named (after the big blind).
-    opens: SeatRow | None = None
-
-    @property
-    def is_host(self) -> bool:
-        return self.actor.role == "host"
-
-    @property
-    def can_run(self) -> bool:
-        """Host, or the dealer of the hand in play, runs it."""
-        return self.is_host or self.actor.is_dealer(self.hand)
-
-    @property
-    def can_reopen(self) -> bool:
-        return (
-            self.hand is None
-            and self.latest is not None
-            and (self.is_host or self.actor.is_dealer(self.latest))
-        )
-
-    @property
-    def open(self) -> bool:
-        return self.night.status == Night.Status.OPEN
-
-    @property
-    def need_antes(self) -> bool:
-        """The table's "Collect antes": a hand not yet anted, of a game that antes at a step
-        (a game seeded by blinds or a dealer's blind has no ante to collect)."""
-        ante = self.hand.config.get("ante", 0) if self.hand else 0
-        seeded_by_ante = not self.steps or any(s.kind == "ante" for s in self.steps)
-        fresh = bool(self.hand) and not self.antes and not self.rounds
-        return fresh and ante > 0 and seeded_by_ante
-
-    @property
-    def own_blinds(self) -> bool:
-        """The game posts its blinds at a step of its own (booked with the agreed amounts)."""
-        return any(s.kind == "blind" for s in self.steps)
-
-    @property
-    def at_table(self) -> list[SeatRow]:
-        return [r for r in self.rows if r.seat.left_at is None]
-
-
 def labels(seats: list[Seat]) -> dict[int, str]:
     """Display names; two people with one name are told apart by seat number."""
     return seat_cards.names_of(seats)
 
 
-def game_info(hand: Hand) -> GameInfo:
+def game_info(hand: Hand) -> table_types.GameInfo:
     """The hand's game as its screens need it, the pot's shape as this table plays it."""
     slug, name = hand.game_slug, hand.game_name
     if not slug:
-        return GameInfo(name=name)
+        return table_types.GameInfo(name=name)
     game = Game.objects.filter(slug=slug).only("slug", "name", "family").first()
     if game is None:
-        return GameInfo(slug=slug, name=name)
+        return table_types.GameInfo(slug=slug, name=name)
     run = hand.run if hand.run_id else None
     shape = games.pot_shape(slug, run)
-    return GameInfo(
+    return table_types.GameInfo(
         slug=slug,
         name=name or game.name,
         family=game.family,
@@ -177,7 +57,7 @@ def game_info(hand: Hand) -> GameInfo:
     )
 
 
-def table(night: Night, actor: Actor, marks: tuple | None = None) -> Table:
+def table(night: Night, actor: Actor, marks: tuple | None = None) -> table_types.Table:
     """The table as `actor` sees it: drawn for nobody in particular, then made theirs.
 
     With the poll's `marks`, what every viewer sees alike is drawn once per
@@ -194,7 +74,7 @@ def drawn_once(key: tuple, marks: tuple | None, make: Callable[[], T]) -> T:
     return make() if marks is None else _DRAWN.get_or_make((*key, marks), make)
 
 
-def seen_by(shared: Table, actor: Actor) -> Table:
+def seen_by(shared: table_types.Table, actor: Actor) -> table_types.Table:
     """A table drawn for nobody in particular, as `actor` sees it: their seat, their turn."""
     me = actor.seat.pk if actor.seat else None
     rows = [replace(r, me=r.seat.pk == me) for r in shared.rows]
@@ -211,47 +91,23 @@ def seen_by(shared: Table, actor: Actor) -> Table:
     return view
 
 
-class _Drawn:
-    """The last tables drawn in this process, by night and poll markers: a bounded memo.
-
-    The markers change with everything the table shows (`markers`), so an
-    entry is never stale for its key; the oldest go first past `most`.
-    """
-
-    def __init__(self, most: int):
-        self._items: OrderedDict[tuple, object] = OrderedDict()
-        self._lock = threading.Lock()
-        self._most = most
-
-    def get_or_make(self, key: tuple, make: Callable[[], T]) -> T:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self._most:
-                self._items.popitem(last=False)
-        return value
+# The last tables drawn in this process, by night and poll markers (`drawn_once`).
+_DRAWN = memo.BoundedMemo(most=256)
 
 
-_DRAWN = _Drawn(most=256)
-
-
-def _drawn(night: Night) -> Table:
+def _drawn(night: Night) -> table_types.Table:
     """The table for nobody in particular (a spectator): `seen_by` makes it a viewer's."""
     seats = list(night.seats.select_related("person").order_by("position"))
     names = labels(seats)
     stacks = closing.booked_stacks(night, [s.pk for s in seats])
-    rows = [SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk]) for s in seats]
+    rows = [table_types.SeatRow(seat=s, name=names[s.pk], stack=stacks[s.pk]) for s in seats]
     by_id = {r.seat.pk: r for r in rows}
     # Dated, so the hand in play is read from its tally when nothing was posted since.
     latest = (
         hands.with_through(night.hands.select_related("dealer__person")).order_by("-number").first()
     )
     hand = latest if latest and latest.status != Hand.Status.SETTLED else None
-    view = Table(
+    view = table_types.Table(
         night=night, actor=Actor(night=night, role="spectator"), rows=rows, hand=hand, latest=latest
     )
     view.riding, view.fines, owed = side_balances(night)
@@ -286,7 +142,7 @@ def _drawn(night: Night) -> Table:
         row.all_in = not row.folded and row.stack == 0
     by_id[hand.dealer_id].dealer = True
     view.pots = [
-        PotRow(
+        table_types.PotRow(
             index=i,
             label="Main pot" if i == 0 else f"Side pot {i}",
             amount=pot.amount,
@@ -304,7 +160,7 @@ def _drawn(night: Night) -> Table:
         turn = betting.next_to_act(round_)
         row = by_id[turn]
         row.to_act = True
-        view.turn = Turn(
+        view.turn = table_types.Turn(
             row=row,
             to_call=betting.to_call(round_, turn),
             legal=betting.legal(round_, turn),

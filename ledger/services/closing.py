@@ -1,11 +1,14 @@
-"""Ending a night: count the chips, cash everyone out, and settle who pays whom."""
+"""Ending a night: count the chips, cash everyone out, and settle who pays whom.
+
+The writes, and the reads they stand on (the booked stacks, the nets, what
+each party is due). What the pages and the API show of a night's results is
+read in `ledger.selectors.night_results`; its spreadsheets in
+`ledger.selectors.exports`.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
@@ -13,7 +16,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from ledger.core.pots import split
-from ledger.core.settlement import BANK, Cash, cash_held, settle_in_money, with_bank
+from ledger.core.settlement import BANK, Cash, settle_in_money, with_bank
 from ledger.models import Account, Entry, Night, Payment, Posting, Seat
 from ledger.services import games, journal, runs, seating
 from ledger.services.journal import LedgerError, Move
@@ -29,9 +32,6 @@ GAME_STILL_OPEN = "{game} is still being played: end it first, saying where its 
 CHIPS_IN_FINES = "{chips} chips are still in the pile beside the pot: charge them into a pot first."
 NOTHING_RIDING = "No chips are riding."
 ALREADY_PAID = "That payment is already marked paid."
-
-# What a spreadsheet takes as the start of a formula when a text cell begins with it.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def booked_stacks(night: Night, seat_ids: Iterable[int] | None = None) -> dict[int, int]:
@@ -50,13 +50,6 @@ def booked_stacks(night: Night, seat_ids: Iterable[int] | None = None) -> dict[i
     stacks = dict.fromkeys(seat_ids, 0)
     stacks.update(dict(rows))
     return stacks
-
-
-def differences(night: Night, counts: Mapping[int, int]) -> dict[int, int]:
-    """Counted minus booked, for every seat still at the table whose count disagrees."""
-    booked = booked_stacks(night)
-    playing = night.seats.filter(left_at__isnull=True).values_list("pk", flat=True)
-    return {s: counts[s] - booked[s] for s in playing if s in counts and counts[s] != booked[s]}
 
 
 def night_end(*, night: Night, counts: Mapping[int, int], recorded_by: str) -> Night:
@@ -124,24 +117,6 @@ def nets(night: Night) -> dict[int, int]:
     return result
 
 
-@dataclass(frozen=True)
-class Row:
-    seat: Seat
-    chips: int
-    money: Decimal
-
-
-def results(night: Night) -> tuple[list[Row], list[Payment]]:
-    """Each player's net in chips and money, and the payments that settle them."""
-    chip_nets = nets(night)
-    money, _ = settle_in_money({str(s): c for s, c in chip_nets.items()}, Decimal(night.unit))
-    seats = night.seats.select_related("person")
-    rows = [
-        Row(seat=s, chips=chip_nets[s.pk], money=money.get(str(s.pk), Decimal(0))) for s in seats
-    ]
-    return rows, list(night.payments.select_related("payer__person", "payee__person"))
-
-
 def _fix_payments(night: Night) -> None:
     _, transfers = settle_in_money(dues(night), Decimal(night.unit))
     Payment.objects.bulk_create(
@@ -171,58 +146,6 @@ def dues(night: Night) -> dict[str, int]:
 
 def night_cash(night: Night) -> list[Cash]:
     return [Cash(party(m.seat), party(m.holder), m.chips) for m in seating.cash_moves(night)]
-
-
-def cash_boxes(night: Night) -> dict[int | None, int]:
-    """Who holds cash now, in chips' worth, by seat id (None: the bank); nobody with none."""
-    return {seat_of(h): c for h, c in cash_held(night_cash(night)).items() if c}
-
-
-@dataclass(frozen=True)
-class Flow:
-    """A seat's chips and cash through the night: bought in, cashed out, cash paid and received."""
-
-    bought: int = 0
-    cashed: int = 0
-    cash_paid: int = 0
-    cash_received: int = 0
-
-
-def flows(night: Night) -> dict[int, Flow]:
-    """Each seat's buy-ins and cash-outs in chips, and the cash it handed over or was paid.
-
-    Undone buy-ins and cash-outs count for nothing; a player paid cash for a
-    cash-out is `cash_received`.
-    """
-    rows = (
-        Entry.objects.filter(
-            account__night=night,
-            account__kind=Account.Kind.STACK,
-            posting__kind__in=seating.CASH_KINDS,
-            posting__reversed_by__isnull=True,
-        )
-        .values("account__seat_id", "posting__kind")
-        .annotate(total=Sum("amount"))
-    )
-    chips: dict[int, dict[str, int]] = {}
-    for row in rows:
-        chips.setdefault(row["account__seat_id"], {})[row["posting__kind"]] = row["total"]
-    paid: dict[int, int] = {}
-    received: dict[int, int] = {}
-    for move in seating.cash_moves(night):
-        if move.chips > 0:
-            paid[move.seat] = paid.get(move.seat, 0) + move.chips
-        else:
-            received[move.seat] = received.get(move.seat, 0) - move.chips
-    return {
-        seat: Flow(
-            bought=chips.get(seat, {}).get("buy_in", 0),
-            cashed=-chips.get(seat, {}).get("cash_out", 0),
-            cash_paid=paid.get(seat, 0),
-            cash_received=received.get(seat, 0),
-        )
-        for seat in night.seats.values_list("pk", flat=True)
-    }
 
 
 def riding_share(*, night: Night, recorded_by: str) -> Posting:
@@ -269,166 +192,9 @@ def payment_mark_paid(*, payment: Payment) -> Payment:
     return payment
 
 
-def hand_results(night: Night, seat_ids: list[int]) -> dict[int, dict[int, int]]:
-    """Per hand, what each of these seats won (+) or lost (-): explains a payment."""
-    rows = (
-        Entry.objects.filter(
-            account__night=night,
-            account__kind=Account.Kind.STACK,
-            account__seat_id__in=seat_ids,
-            posting__hand__isnull=False,
-        )
-        .values("posting__hand__number", "account__seat_id")
-        .annotate(total=Sum("amount"))
-    )
-    table: dict[int, dict[int, int]] = {}
-    for row in rows:
-        hand = table.setdefault(row["posting__hand__number"], {})
-        hand[row["account__seat_id"]] = row["total"]
-    return dict(sorted(table.items()))
-
-
-def csv_cell(value: object) -> object:
-    """A cell a spreadsheet shows as text, never runs as a formula.
-
-    Names, reasons, memos and other text typed at the table could start with
-    =, +, -, @, a tab or a carriage return, which a spreadsheet reads as the
-    start of a formula (CSV injection, OWASP); a leading single quote keeps
-    such a cell text. Numbers (int, Decimal) pass through untouched, so a
-    chip count of -5 stays -5. The defusedcsv library was not used: it also
-    rewrites "|" inside a cell and leaves tabs and carriage returns alone.
-    """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def csv_cells(*values: object) -> list[object]:
-    return [csv_cell(v) for v in values]
-
-
-def journal_csv(night: Night) -> str:
-    """Every posting line of the night, oldest first, for a spreadsheet."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        csv_cells("posting", "time", "hand", "kind", "account", "seat", "chips", "memo", "by")
-    )
-    entries = (
-        Entry.objects.filter(posting__night=night)
-        .select_related("posting__hand", "account__seat__person")
-        .order_by("posting_id", "pk")
-    )
-    for e in entries:
-        p = e.posting
-        seat = e.account.seat.person.name if e.account.seat else ""
-        hand = p.hand.number if p.hand else ""
-        writer.writerow(
-            csv_cells(
-                p.pk,
-                p.created_at.isoformat(),
-                hand,
-                p.kind,
-                e.account.kind,
-                seat,
-                e.amount,
-                p.memo,
-                p.recorded_by,
-            )
-        )
-    return out.getvalue()
-
-
 BANK_NAME = "The bank"
-ZERO = Decimal("0.00")
 
 
 def party_name(seat: Seat | None) -> str:
     """A payment's payer or payee as people say it: the player's name, or the bank."""
     return BANK_NAME if seat is None else seat.person.name
-
-
-def settlement_csv(night: Night) -> str:
-    """One table, one row per player (and the bank when it holds cash or pays or is paid).
-
-    Buy-ins and cash-outs in chips, the net in chips and money, the cash
-    handed over during the night, and what the settlement has each pay and
-    receive in total; who pays whom is `payments_csv`, a table of its own.
-    """
-    rows, payments = results(night)
-    flow = flows(night)
-    unit = Decimal(night.unit)
-    cur = night.currency
-    pays: dict[int | None, Decimal] = {}
-    gets: dict[int | None, Decimal] = {}
-    for p in payments:
-        pays[p.payer_id] = pays.get(p.payer_id, ZERO) + p.amount
-        gets[p.payee_id] = gets.get(p.payee_id, ZERO) + p.amount
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        csv_cells(
-            "player",
-            "seat",
-            "bought in chips",
-            "cashed out chips",
-            "net chips",
-            f"net {cur}",
-            f"cash paid in {cur}",
-            f"cash paid out {cur}",
-            f"pays {cur}",
-            f"receives {cur}",
-        )
-    )
-    for row in rows:
-        f = flow.get(row.seat.pk, Flow())
-        writer.writerow(
-            csv_cells(
-                row.seat.person.name,
-                row.seat.position,
-                f.bought,
-                f.cashed,
-                row.chips,
-                row.money,
-                money_cell(f.cash_paid * unit),
-                money_cell(f.cash_received * unit),
-                pays.get(row.seat.pk, ZERO),
-                gets.get(row.seat.pk, ZERO),
-            )
-        )
-    box = cash_boxes(night).get(None, 0)
-    if box or None in pays or None in gets:
-        writer.writerow(
-            csv_cells(
-                BANK_NAME,
-                "",
-                "",
-                "",
-                0,
-                ZERO,
-                "",
-                "",
-                pays.get(None, ZERO),
-                gets.get(None, ZERO),
-            )
-        )
-    return out.getvalue()
-
-
-def money_cell(amount: Decimal) -> Decimal:
-    """Money for a spreadsheet cell: to the cent, or exactly when a chip is worth less."""
-    cents = amount.quantize(ZERO)
-    return cents if cents == amount else amount.normalize()
-
-
-def payments_csv(night: Night) -> str:
-    """Who pays whom, one row per payment, and whether it is marked paid."""
-    _, payments = results(night)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(csv_cells("payer", "payee", f"amount {night.currency}", "paid"))
-    for p in payments:
-        writer.writerow(
-            csv_cells(party_name(p.payer), party_name(p.payee), p.amount, bool(p.paid_at))
-        )
-    return out.getvalue()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Sum
 
+from ledger.core import inputs
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat, WriteRequest
 
 NOT_WHOLE_CHIPS = "Chip amounts must be whole numbers, got {amount!r}."
@@ -173,7 +174,7 @@ def _knowing(posting: Posting, entries: list[Entry]) -> Posting:
 
 
 def _check_amount(chips: object) -> None:
-    if isinstance(chips, bool) or not isinstance(chips, int):
+    if not inputs.is_whole(chips):
         raise LedgerError(NOT_WHOLE_CHIPS.format(amount=chips))
     if chips <= 0:
         raise LedgerError(NOT_POSITIVE.format(amount=chips))

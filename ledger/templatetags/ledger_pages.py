@@ -7,6 +7,7 @@ from django import template
 from django.contrib import messages
 from django.utils.html import format_html
 
+from ledger.core import inputs
 from ledger.services import actors
 
 register = template.Library()
@@ -87,6 +88,6 @@ def amount_words(amount, run=None) -> str:
     if amount is None:
         return ""
     agreed = (getattr(run, "agreed", None) or {}).get(amount.agreed) if amount.agreed else None
-    if isinstance(agreed, int) and not isinstance(agreed, bool):
+    if inputs.is_whole(agreed):
         return f"{amount.agreed}: {agreed} chip{'' if agreed == 1 else 's'}"
     return amount.describe()

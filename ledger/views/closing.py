@@ -19,14 +19,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.core import amounts, inputs
 from ledger.models import Night, Payment
-from ledger.selectors import state
+from ledger.selectors import exports, night_results, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, message, night_for, see_other, write
 from ledger.views.forms import counted_chips, seat_from, whole
 from ledger.views.table import answer, bad_link
 
-HOST_ONLY = "Only the night's host can do that."
 IN_PLAY = "A hand is in play: the settlement can be exported once it is settled."
 
 
@@ -52,7 +51,7 @@ def end_context(night: Night, actor: Actor, data, *, error: str = "") -> dict:
         except ValidationError as exc:
             error, parsed = error or message(exc), False
     booked = closing.booked_stacks(night)
-    diffs = closing.differences(night, counts) if counts else {}
+    diffs = night_results.differences(night, counts) if counts else {}
     rows = [
         {
             "seat": s,
@@ -89,7 +88,7 @@ def end(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """GET: count boxes, and the differences once counted. POST: end the night."""
     found, actor = night_for(request, night_id)
     if actor.role != "host":
-        return answer(request, found, actor, error=HOST_ONLY, status=403)
+        return answer(request, found, actor, error=actors.HOST_ONLY, status=403)
     if found.status == Night.Status.ENDED:
         return redirect(reverse("ledger:settlement", args=[found.pk]))
     if request.method == "GET":
@@ -182,14 +181,14 @@ def settlement_context(night: Night, actor: Actor) -> dict:
     waiting = state.riding(night) + sum(runs.carried_pots(night).values())
     in_play = not ended and (games.open_hand(night) is not None or waiting > 0)
     # Chips in a pot belong to nobody yet, so results so far wait for the hand to end.
-    rows, payments = ([], []) if in_play else closing.results(night)
+    rows, payments = ([], []) if in_play else night_results.results(night)
     names = state.labels([r.seat for r in rows])
     names[None] = closing.BANK_NAME
     cash = [] if in_play else seating.cash_moves(night)
     explained = []
     for payment in payments:
         both = [payment.payer_id, payment.payee_id]
-        per_hand = closing.hand_results(night, [s for s in both if s is not None])
+        per_hand = night_results.hand_results(night, [s for s in both if s is not None])
         explained.append(
             {
                 "payment": payment,
@@ -202,7 +201,7 @@ def settlement_context(night: Night, actor: Actor) -> dict:
                 "cash": [cash_words(m, names, night) for m in cash if m.seat in both],
             }
         )
-    boxes = closing.cash_boxes(night) if not in_play else {}
+    boxes = night_results.cash_boxes(night) if not in_play else {}
     return {
         "cash_boxes": [
             (names.get(holder, closing.BANK_NAME), money_words(chips, night))
@@ -271,7 +270,7 @@ def csv_response(text: str, filename: str) -> HttpResponse:
 @require_GET
 def journal_csv(request: HttpRequest, night_id: int) -> HttpResponse:
     found, _ = night_for(request, night_id)
-    return csv_response(closing.journal_csv(found), f"night-{found.pk}-journal.csv")
+    return csv_response(exports.journal_csv(found), f"night-{found.pk}-journal.csv")
 
 
 def money_words(chips: int, night: Night) -> str:
@@ -293,7 +292,7 @@ def payments_csv(request: HttpRequest, night_id: int) -> HttpResponse:
     found, actor = night_for(request, night_id)
     if settlement_context(found, actor)["in_play"]:
         return HttpResponse(IN_PLAY, status=409, content_type="text/plain; charset=utf-8")
-    return csv_response(closing.payments_csv(found), f"night-{found.pk}-payments.csv")
+    return csv_response(exports.payments_csv(found), f"night-{found.pk}-payments.csv")
 
 
 @require_GET
@@ -301,4 +300,4 @@ def settlement_csv(request: HttpRequest, night_id: int) -> HttpResponse:
     found, actor = night_for(request, night_id)
     if settlement_context(found, actor)["in_play"]:
         return HttpResponse(IN_PLAY, status=409, content_type="text/plain; charset=utf-8")
-    return csv_response(closing.settlement_csv(found), f"night-{found.pk}-settlement.csv")
+    return csv_response(exports.settlement_csv(found), f"night-{found.pk}-settlement.csv")

@@ -24,11 +24,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import amounts, card_taps, facts, flow
 from ledger.models import Hand, Night, Run
-from ledger.selectors import state
+from ledger.selectors import game_setup, state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
-from ledger.views.forms import NO_PLAYERS, UNKNOWN_GAME, booking, seat_from, seats_from
+from ledger.views.forms import NO_PLAYERS, booking, seat_from, seats_from
 from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
@@ -80,11 +80,11 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
     ctx["lives"] = _lives(run, spec, view)
     if hand is None:
-        ctx["out"] = runs.out_of_lives(run)
-        ctx["next_dealer"] = runs.next_dealer(night)
+        ctx["out"] = game_setup.out_of_lives(run)
+        ctx["next_dealer"] = game_setup.next_dealer(night)
         ctx["dealer_banks"] = runs.dealer_banks(spec)
         # Who sat down after lives were staked: unticked, waiting for the next game.
-        ctx["waiting"] = runs.waiting_for_next_game(run, [r.seat for r in view.at_table])
+        ctx["waiting"] = game_setup.waiting_for_next_game(run, [r.seat for r in view.at_table])
         ctx["may_deal"] = may_start(actor, ctx["next_dealer"]) and view.open
         ctx["may_end"] = actor.role == "host" and view.open
         # A rubber is dealt to its players alone, the deal passing between them.
@@ -158,7 +158,7 @@ def _money(value: object, night: Night) -> str:
     return amounts.show_money(Decimal(str(value)), night.currency)
 
 
-def _sheet(run: Run, view: state.Table) -> dict | None:
+def _sheet(run: Run, view: table_types.Table) -> dict | None:
     """A rubber's score sheet as the Deal tab draws it: above and below the line, each game."""
     rubber = scores.rubber_of(run)
     if rubber is None or not rubber.players:
@@ -194,7 +194,7 @@ def _sheet(run: Run, view: state.Table) -> dict | None:
     }
 
 
-def _lives(run: Run, spec, view: state.Table) -> list[tuple[str, int]]:
+def _lives(run: Run, spec, view: table_types.Table) -> list[tuple[str, int]]:
     """In a game of lives, each player dealt in so far and the lives they have left."""
     left = games.lives_left(run, spec)
     if left is None:
@@ -294,7 +294,7 @@ def _phase(phases: list, step_id: str | None):
 
 
 def _forms(
-    rule_ids, rules: dict, view: state.Table, booked: set[str], halves: bool = False
+    rule_ids, rules: dict, view: table_types.Table, booked: set[str], halves: bool = False
 ) -> list[dict]:
     """A form per rule the step books by hand, with the fields `ledger.core.facts` asks for.
 
@@ -324,7 +324,7 @@ def _forms(
     return found
 
 
-def _ticks(needs: facts.Needs, view: state.Table) -> dict[str, list[int]]:
+def _ticks(needs: facts.Needs, view: table_types.Table) -> dict[str, list[int]]:
     """The roles the hand answers by itself, ticked on the rule's form for the dealer to check.
 
     The one player left in (the winner when everyone else folded); who the
@@ -366,7 +366,7 @@ def _opener_known(phase, hand: Hand, in_hand: list, rounds_opened: int) -> int |
     return None
 
 
-def _asks(phase, view: state.Table, moot: bool = False) -> list[dict]:
+def _asks(phase, view: table_types.Table, moot: bool = False) -> list[dict]:
     """What the step asks the table to name (who drops out, who knocked), and what it said.
 
     `moot`: one player or nobody is left, so what the step has not asked yet
@@ -468,12 +468,12 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
     # Each amount prefilled (last time's, else the night's ante), under the choice or option
     # that needs it; Start confirms those the choices made need.
-    places = runs.where_asked(spec)
-    amounts: dict[runs.AskedWhere, list[dict]] = {}
+    places = game_setup.where_asked(spec)
+    amounts: dict[game_setup.AskedWhere, list[dict]] = {}
     money = runs.in_money(spec)  # a stake per point may be less than a chip: typed in money
-    for number, (name, value) in enumerate(runs.offered(found, spec.slug).items(), start=1):
+    for number, (name, value) in enumerate(game_setup.offered(found, spec.slug).items(), start=1):
         amount = {"name": name, "chips": value, "id": f"agreed-{number}", "money": name in money}
-        amounts.setdefault(places.get(name, runs.AskedWhere()), []).append(amount)
+        amounts.setdefault(places.get(name, game_setup.AskedWhere()), []).append(amount)
 
     def asked(setting) -> dict:
         return _setting_asked(setting, chosen, amounts)
@@ -487,18 +487,20 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             {
                 "option": o,
                 "settings": [asked(s) for s in spec.settings if owners.get(s.id) == o.id],
-                "agreed": amounts.get(runs.AskedWhere(option=o.id), []),
+                "agreed": amounts.get(game_setup.AskedWhere(option=o.id), []),
             }
             for o in spec.options
         ],
         "options": options,
         "chosen": chosen,
-        "agreed": amounts.get(runs.AskedWhere(), []),
+        "agreed": amounts.get(game_setup.AskedWhere(), []),
         "any_agreed": bool(places),
         "next_dealer": picked_dealer or hands.next_dealer(found),
         # A game of two (Pokino) ticks the dealer and the player on their left, no more.
         "players": picked
-        or runs.first_players(spec, seated.values(), picked_dealer or hands.next_dealer(found)),
+        or game_setup.first_players(
+            spec, seated.values(), picked_dealer or hands.next_dealer(found)
+        ),
         "back_to_table": request.GET.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
         "dealer_banks": runs.dealer_banks(spec),
@@ -517,7 +519,7 @@ def _setting_asked(setting, chosen: dict, amounts: dict) -> dict:
                 "value": value,
                 "label": label,
                 "checked": chosen.get(setting.id) == value,
-                "agreed": amounts.get(runs.AskedWhere(setting=setting.id, choice=value), []),
+                "agreed": amounts.get(game_setup.AskedWhere(setting=setting.id, choice=value), []),
             }
             for value, label in setting.choices.items()
         ],
@@ -566,9 +568,7 @@ def game_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
     def call(night: Night, actor: Actor) -> dict:
         slug = post.get("game", "").strip()
-        if not Game.objects.filter(slug=slug).exists():
-            raise ValidationError(UNKNOWN_GAME.format(slug=slug))
-        spec = games.spec_of(slug)
+        spec = games.spec_of(slug)  # refuses a game the rulebook lacks (`games.UNKNOWN_GAME`)
         settings = {
             s.id: post[f"setting-{s.id}"] for s in spec.settings if f"setting-{s.id}" in post
         }

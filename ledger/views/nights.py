@@ -24,7 +24,8 @@ from ledger.core import across_nights, charts
 from ledger.core.house_rules import HouseRulesError
 from ledger.core.units import ChipSet, UnitError, chips_for
 from ledger.models import Group, Night, Person
-from ledger.services import closing, deletion, seating
+from ledger.selectors import night_results
+from ledger.services import deletion, seating
 from ledger.services.actors import Forbidden
 from ledger.services.journal import LedgerError
 from ledger.views.common import HtmxHttpRequest, night_for, see_other
@@ -164,7 +165,7 @@ def group_results(group: Group) -> dict:
     )
     nights = []
     for night in ended:
-        rows, _ = closing.results(night)
+        rows, _ = night_results.results(night)
         nets = {r.seat.person_id: across_nights.Net(r.chips, r.money) for r in rows}
         nights.append(across_nights.NightNets(night=night.pk, currency=night.currency, nets=nets))
         names.update({r.seat.person_id: r.seat.person.name for r in rows})
@@ -283,7 +284,7 @@ def person(request: HtmxHttpRequest, person_id: int) -> HttpResponse:
             # Chips may be in a pot mid-hand; the night counts once it has ended.
             results.append({"night": night, "ended": False})
             continue
-        rows, payments = closing.results(night)
+        rows, payments = night_results.results(night)
         row = next(r for r in rows if r.seat.pk == seat.pk)
         results.append(
             {

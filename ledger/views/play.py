@@ -13,8 +13,8 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 
 from ledger.models import Hand, Night, Seat
-from ledger.selectors import state
-from ledger.services import games, hands, runs
+from ledger.selectors import game_setup, table_types
+from ledger.services import games, hands
 from ledger.services.actors import Actor, Forbidden
 from ledger.views.forms import declarations, seat_from, winner_lists
 
@@ -40,11 +40,11 @@ def require_starter(night: Night, actor: Actor, dealer_id: str | None, refusal: 
     if actor.role == "host":
         return
     dealer = seat_from(night, dealer_id)
-    if not may_start(actor, runs.next_dealer(night)) or dealer.pk != actor.seat.pk:
+    if not may_start(actor, game_setup.next_dealer(night)) or dealer.pk != actor.seat.pk:
         raise Forbidden(refusal)
 
 
-def pots_key(pots: list[state.PotRow]) -> str:
+def pots_key(pots: list[table_types.PotRow]) -> str:
     """The pots as drawn, so an award made against pots that since changed is refused."""
     return ";".join(f"{p.amount}:{','.join(str(r.seat.pk) for r in p.eligible)}" for p in pots)
 

@@ -25,8 +25,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import inputs
 from ledger.models import Night
-from ledger.selectors import state
-from ledger.services import closing, games, runs, seating
+from ledger.selectors import game_setup, night_results, state
+from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
 from ledger.views.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
@@ -82,13 +82,13 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
     seated = {r.seat.person_id for r in view.rows}
     people = [p for p in night.group.people.all() if p.pk not in seated]
     nets = closing.nets(night)
-    flows = closing.flows(night)
+    flows = night_results.flows(night)
     game = games.open_run(night)
-    kept = runs.kept_from_leavers(game) if game else {}
+    kept = game_setup.kept_from_leavers(game) if game else {}
     rows = []
     for row in view.rows:
         link = absolute(request, reverse("ledger:join", args=[row.seat.join_token]))
-        flow = flows.get(row.seat.pk, closing.Flow())
+        flow = flows.get(row.seat.pk, night_results.Flow())
         rows.append(
             {
                 "row": row,
@@ -115,11 +115,11 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
         "error": error,
         "game": game,
         "game_riding": games.riding(night) if game else 0,
-        "come_and_go": runs.come_and_go_words(game) if game else [],
+        "come_and_go": game_setup.come_and_go_words(game) if game else [],
         "holders": [r.seat for r in view.rows if not r.seat.left_at],
         "cash_boxes": [
             (closing.party_name(holder_seats.get(h)), chips)
-            for h, chips in closing.cash_boxes(night).items()
+            for h, chips in night_results.cash_boxes(night).items()
         ],
     }
 
@@ -129,7 +129,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
 def seats(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     found, actor = night_for(request, night_id)
     if actor.role != "host":
-        return answer(request, found, actor, error="Only the night's host can do that.", status=403)
+        return answer(request, found, actor, error=actors.HOST_ONLY, status=403)
     return render(request, "ledger/seats.html", context(request, found, actor))
 
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.core import betting, card_taps, flow
 from ledger.models import Hand, Night, Seat, ShowdownKept
-from ledger.selectors import state
+from ledger.selectors import game_setup, state, table_types
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
 from ledger.services.actors import Actor
 from ledger.services.journal import KeyConflict, LedgerError
@@ -34,7 +34,7 @@ from ledger.views.common import (
     see_other,
     write,
 )
-from ledger.views.forms import NO_PLAYERS, UNKNOWN_GAME, seat_from, seats_from, whole
+from ledger.views.forms import NO_PLAYERS, seat_from, seats_from, whole
 from ledger.views.play import (
     POTS_CHANGED,
     award_facts,
@@ -47,7 +47,6 @@ from ledger.views.play import (
     pots_key,
     require_starter,
 )
-from rulebook.models import Game
 from sitewide import limits
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
@@ -93,13 +92,13 @@ def context(
     }
     if view.run is not None and games.multi_deal(games.spec_of(view.run.game_slug)):
         # What sitting down or going home does while the pot rides: the seats page's words.
-        ctx["come_and_go"] = " ".join(runs.come_and_go_words(view.run))
+        ctx["come_and_go"] = " ".join(game_setup.come_and_go_words(view.run))
     if view.hand is None and view.open:
         choices = state.start_choices(night)
         if may_start(actor, choices["next_dealer"]):
             ctx["start"] = choices
             seated = [r.seat for r in view.at_table]
-            ctx["waiting"] = runs.waiting_for_next_game(view.run, seated)
+            ctx["waiting"] = game_setup.waiting_for_next_game(view.run, seated)
             # An open rubber is dealt to its players alone.
             ctx["rubber_players"] = games.rubber_players(view.run)
     if view.hand is not None:
@@ -136,7 +135,7 @@ def answer(
     return render(request, "ledger/table.html", ctx, status=status)
 
 
-def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> dict:
+def cards_here(view: table_types.Table, actor: Actor, marks: tuple | None = None) -> dict:
     """The cards at the table: this seat's own to enter, and the others' this viewer may see.
 
     A player in the hand enters their own cards from their phone at any step.
@@ -177,7 +176,7 @@ def cards_here(view: state.Table, actor: Actor, marks: tuple | None = None) -> d
     }
 
 
-def _facing(view: state.Table, actor: Actor, shown: list, at) -> list[dict]:
+def _facing(view: table_types.Table, actor: Actor, shown: list, at) -> list[dict]:
     """A forehead game before its showdown: the cards facing this viewer, one form per player.
 
     Each player still in but the viewer, with the face-up cards the viewer
@@ -199,7 +198,7 @@ def _facing(view: state.Table, actor: Actor, shown: list, at) -> list[dict]:
     ]
 
 
-def _may_show(view: state.Table, actor: Actor, rows, at) -> bool:
+def _may_show(view: table_types.Table, actor: Actor, rows, at) -> bool:
     """This player may show the table cards nobody else sees: folded, or won with nobody left."""
     if actor.role != "seat" or not (at.reached_showdown or at.over):
         return False
@@ -207,12 +206,12 @@ def _may_show(view: state.Table, actor: Actor, rows, at) -> bool:
     return row is not None and not row.shown and actor.seat.pk not in at.contenders
 
 
-def full_page(night: Night, view: state.Table) -> dict:
+def full_page(night: Night, view: table_types.Table) -> dict:
     """What only the whole page shows, outside the polled region: deleting a test night."""
     return {"may_delete": view.is_host and not deletion.refusal(night)}
 
 
-def asked_of(view: state.Table, actor: Actor) -> str:
+def asked_of(view: table_types.Table, actor: Actor) -> str:
     """What the step asks of this player now (say guts or pass, draw and pay): its first sentence.
 
     Only for a player still in the hand, at a step where everyone acts
@@ -227,7 +226,7 @@ def asked_of(view: state.Table, actor: Actor) -> str:
     return step.text.strip().split(". ")[0].rstrip(".") + "."
 
 
-def next_round(view: state.Table) -> tuple[str, bool]:
+def next_round(view: table_types.Table) -> tuple[str, bool]:
     """The next betting round's name, and whether the table may open it now.
 
     A game's hand opens only the rounds the game has, by name, and none once
@@ -390,13 +389,12 @@ def hand_start(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 
     def call(night: Night, actor: Actor) -> dict:
         slug = post.get("game", "").strip()
-        if slug and not Game.objects.filter(slug=slug).exists():
-            raise ValidationError(UNKNOWN_GAME.format(slug=slug))
+        runs.refuse_unknown_game(slug)
         players = seats_from(night, post.getlist("players"))
         if not players:
             raise ValidationError(NO_PLAYERS)
         dealer = seat_from(night, post.get("dealer"))
-        missing = runs.unconfirmed(night, slug) if slug and games.open_run(night) is None else []
+        missing = runs.unconfirmed_for_deal(night, slug)
         if missing:
             return {
                 "setup": setup_url(night, slug, dealer, players),

@@ -3,6 +3,7 @@
 import pytest
 
 from ledger.models import Entry, Person
+from ledger.selectors import game_setup
 from ledger.services import seating
 
 
@@ -72,7 +73,6 @@ def confirm_ante(night, *slugs: str) -> None:
     defaulted: a night without this is asked for its amounts first.
     """
     from ledger.core.house_rules import house_rules
-    from ledger.services import runs
     from rulebook.models import Game
 
     ante = house_rules(night.settings).ante
@@ -81,7 +81,7 @@ def confirm_ante(night, *slugs: str) -> None:
     for slug in slugs or Game.objects.values_list("slug", flat=True):
         spec = Game.objects.get(slug=slug).spec
         earlier = chosen.get(slug, {})
-        agreed = dict.fromkeys(runs.every_agreed_name(spec), ante) | earlier.get("agreed", {})
+        agreed = dict.fromkeys(game_setup.every_agreed_name(spec), ante) | earlier.get("agreed", {})
         chosen[slug] = {**earlier, "agreed": agreed}
     night.settings = {**saved, "games": chosen}
     night.save(update_fields=["settings"])

@@ -20,7 +20,7 @@ from ledger.api import hands as hands_api
 from ledger.api import nights as nights_api
 from ledger.api.auth import BAD_SEAT_TOKEN
 from ledger.models import Group, Night, Person, Posting, WriteRequest
-from ledger.services import closing, hands, seating
+from ledger.services import closing, games, hands, seating
 from ledger.services.journal import KEY_REUSED
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total, seat_key
 
@@ -858,7 +858,7 @@ def test_award_while_betting_is_open_is_refused(api, dealt):
 def test_a_hand_start_is_refused_for_bad_players_or_game(api, bought):
     night, (ann, _bob, _) = bought
     assert refused(api, night, f"{night.pk}/hands/", {"game": "no-such-game"}) == {
-        "detail": hands_api.UNKNOWN_GAME.format(slug="no-such-game"),
+        "detail": games.UNKNOWN_GAME.format(slug="no-such-game"),
         "fields": {},
     }
     assert refused(api, night, f"{night.pk}/hands/", {"players": [ann.pk]}) == {

@@ -24,6 +24,7 @@ from django.urls import reverse
 from ledger.core import backup_format
 from ledger.core.backup_format import BackupError
 from ledger.models import Group, Hand, HandCards, Night, Payment, Person
+from ledger.selectors import night_results
 from ledger.services import backup, closing, deletion, hands, seating
 
 pytestmark = pytest.mark.django_db
@@ -77,12 +78,12 @@ def figures(night: Night) -> dict:
     name = {s.pk: s.person.name for s in night.seats.select_related("person")}
     name[None] = "bank"
     shown = {
-        "cash": {name[k]: v for k, v in closing.cash_boxes(night).items()},
+        "cash": {name[k]: v for k, v in night_results.cash_boxes(night).items()},
         "stacks": {name[k]: v for k, v in closing.booked_stacks(night).items()},
     }
     if night.status != Night.Status.ENDED:
         return shown
-    rows, payments = closing.results(night)
+    rows, payments = night_results.results(night)
     return shown | {
         "nets": {name[r.seat.pk]: (r.chips, r.money) for r in rows},
         "payments": sorted(

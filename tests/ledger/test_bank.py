@@ -37,6 +37,7 @@ from rest_framework.test import APIClient
 from ledger.core import amounts, units
 from ledger.core.settlement import BANK, Cash, cash_held, fewest_transfers, with_bank
 from ledger.models import Account, Entry, Payment, Person
+from ledger.selectors import night_results
 from ledger.services import closing, hands, runs, seating
 from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows
@@ -58,7 +59,7 @@ def in_the_pots(night) -> int:
 
 def boxes(night) -> dict[str, int]:
     names = {s.pk: s.person.name for s in night.seats.select_related("person")}
-    return {names.get(h, "bank"): c for h, c in closing.cash_boxes(night).items()}
+    return {names.get(h, "bank"): c for h, c in night_results.cash_boxes(night).items()}
 
 
 def unchanged(where, step, /, **kwargs):
@@ -131,7 +132,7 @@ def test_the_worked_night_settles_through_the_bank_in_three_payments(banked):
         (None, cat.pk, Decimal("2.50")),
         (bob.pk, cat.pk, Decimal("2.45")),
     }
-    rows, _ = closing.results(night)
+    rows, _ = night_results.results(night)
     assert {r.seat.person.name: r.money for r in rows} == {
         "Ann": Decimal("-5.00"),
         "Bob": Decimal("5.05"),
@@ -212,7 +213,7 @@ def test_an_undone_cash_buy_in_is_no_cash_in_the_box(night, seats):
 
     journal.reverse(posting, recorded_by=HOST)
     assert boxes(night) == {}
-    assert closing.flows(night)[ann.pk] == closing.Flow()
+    assert night_results.flows(night)[ann.pk] == night_results.Flow()
 
 
 # --- Pages and API: the same amounts and the same refusals ------------------------------------

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 from ledger.models import Night
+from ledger.selectors import exports, night_results
 from ledger.services import closing, hands, seating
 from ledger.services.journal import LedgerError
 from tests.ledger.conftest import journal_rows, journal_total
@@ -34,7 +35,7 @@ def test_counts_that_match_end_the_night_and_settle_in_two_payments(played):
     closing.night_end(night=night, counts=counts, recorded_by="host:host")
     assert Night.objects.get(pk=night.pk).status == Night.Status.ENDED
     assert closing.booked_stacks(night) == {ann.pk: 0, bob.pk: 0, cat.pk: 0}
-    rows, payments = closing.results(night)
+    rows, payments = night_results.results(night)
     # Nets: Ann 139-200 = -61, Bob 61-100 = -39, Cat 150-50 = +100; 5 cents a chip.
     assert {r.seat.pk: (r.chips, r.money) for r in rows} == {
         ann.pk: (-61, Decimal("-3.05")),
@@ -55,7 +56,7 @@ def test_a_count_that_differs_stops_the_night_from_ending(played):
             night=night, counts={ann.pk: 139, bob.pk: 60, cat.pk: 150}, recorded_by="h"
         )
     assert journal_rows(night) == before
-    assert closing.differences(night, {ann.pk: 139, bob.pk: 60, cat.pk: 150}) == {bob.pk: -1}
+    assert night_results.differences(night, {ann.pk: 139, bob.pk: 60, cat.pk: 150}) == {bob.pk: -1}
 
 
 def test_an_adjustment_with_a_reason_resolves_a_recount(played):
@@ -64,7 +65,7 @@ def test_an_adjustment_with_a_reason_resolves_a_recount(played):
         night=night, seat=bob, chips=-1, reason="chip fell off the table", recorded_by="h"
     )
     closing.night_end(night=night, counts={ann.pk: 139, bob.pk: 60, cat.pk: 150}, recorded_by="h")
-    rows, payments = closing.results(night)
+    rows, payments = night_results.results(night)
     assert sum(r.chips for r in rows) == 0
     assert sum(p.amount for p in payments) == Decimal("5.00")
 
@@ -89,7 +90,7 @@ def test_a_player_who_leaves_early_is_settled_then(played):
 
 def test_each_payment_is_explained_by_the_hands_behind_it(played):
     night, (ann, _bob, cat), _ = played
-    assert closing.hand_results(night, [ann.pk, cat.pk]) == {1: {ann.pk: -61, cat.pk: 100}}
+    assert night_results.hand_results(night, [ann.pk, cat.pk]) == {1: {ann.pk: -61, cat.pk: 100}}
 
 
 def test_payments_are_marked_paid_once(played):
@@ -113,13 +114,13 @@ def test_nothing_is_recorded_after_the_night_ends(played):
 def test_csv_exports_list_every_entry_and_the_payments(played):
     night, (ann, bob, cat), _ = played
     closing.night_end(night=night, counts={ann.pk: 139, bob.pk: 61, cat.pk: 150}, recorded_by="h")
-    journal_lines = closing.journal_csv(night).strip().splitlines()
+    journal_lines = exports.journal_csv(night).strip().splitlines()
     from ledger.models import Entry
 
     assert len(journal_lines) == 1 + Entry.objects.filter(posting__night=night).count()
-    settlement = closing.settlement_csv(night).splitlines()
+    settlement = exports.settlement_csv(night).splitlines()
     assert settlement[0].startswith("player,seat,bought in chips,cashed out chips,net chips")
-    assert "Ann,Cat,3.05,False" in closing.payments_csv(night)
+    assert "Ann,Cat,3.05,False" in exports.payments_csv(night)
 
 
 def test_a_riding_pot_must_be_played_or_shared_before_the_night_ends(night, seats):

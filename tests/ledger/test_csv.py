@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from ledger.models import Person
+from ledger.selectors import exports
+from ledger.selectors.exports import csv_cell
 from ledger.services import closing, hands, seating
-from ledger.services.closing import csv_cell
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,7 @@ def formula_cells(table: list[list[str]]) -> list[str]:
 
 def test_formula_names_and_reasons_come_out_as_text_in_the_journal_csv(hostile):
     night, _ = hostile
-    table = rows(closing.journal_csv(night))
+    table = rows(exports.journal_csv(night))
     seat_names = {row[5] for row in table[1:] if row[5]}
     assert seat_names == {"'" + HYPERLINK, "'" + SUM, "'" + SUMS}
     memos = [row[7] for row in table[1:]]
@@ -74,7 +75,7 @@ def test_formula_names_and_reasons_come_out_as_text_in_the_journal_csv(hostile):
 
 def test_negative_chip_amounts_stay_numbers_in_the_journal_csv(hostile):
     night, _ = hostile
-    table = rows(closing.journal_csv(night))
+    table = rows(exports.journal_csv(night))
     adjustment = [row for row in table if row[7] == "'+1"]
     assert sorted(row[6] for row in adjustment) == ["-5", "5"]
     bet = [row[6] for row in table[1:] if row[5] == "'" + HYPERLINK and row[3] == "action"]
@@ -83,7 +84,7 @@ def test_negative_chip_amounts_stay_numbers_in_the_journal_csv(hostile):
 
 def test_formula_names_come_out_as_text_and_money_stays_numeric_in_the_settlement_csv(hostile):
     night, _ = hostile
-    table = rows(closing.settlement_csv(night))
+    table = rows(exports.settlement_csv(night))
     assert len(table) == 4  # one table: a header and a row per player
     nets = {row[0]: (row[2], row[3], row[4], row[5], row[8], row[9]) for row in table[1:]}
     assert nets == {
@@ -92,7 +93,7 @@ def test_formula_names_come_out_as_text_and_money_stays_numeric_in_the_settlemen
         "'" + SUMS: ("100", "94", "-1", "-0.05", "0.05", "0.00"),
     }
     assert formula_cells(table) == []
-    payments = rows(closing.payments_csv(night))
+    payments = rows(exports.payments_csv(night))
     assert payments[0] == ["payer", "payee", "amount USD", "paid"]
     assert {(row[0], row[1], row[2]) for row in payments[1:]} == {
         ("'" + HYPERLINK, "'" + SUM, "1.25"),

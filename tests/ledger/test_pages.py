@@ -14,8 +14,8 @@ from ledger.core.house_rules import CAP_NEEDED
 from ledger.core.inputs import NOT_WHOLE
 from ledger.core.units import NOT_A_MULTIPLE
 from ledger.models import Hand, Night, Payment, Person, Posting, Seat
-from ledger.selectors import state
-from ledger.services import actors, closing, games, hands, journal, runs, seating
+from ledger.selectors import game_setup, state
+from ledger.services import actors, closing, games, hands, journal, seating
 from ledger.services.closing import COUNT_DIFFERS
 from ledger.services.hands import DECLARATION_MISSING, TOO_FEW_PLAYERS
 from ledger.services.journal import KEY_REUSED
@@ -624,7 +624,7 @@ def test_the_dealers_step_and_the_cards_entered_give_the_poll_a_new_etag(
     night, (ann, bob, cat) = bought
     game = "guts-three-card"
     data = {"game": game, "dealer": cat.pk, "players": [ann.pk, bob.pk, cat.pk]}
-    data |= {f"agreed-{name}": chips for name, chips in runs.offered(night, game).items()}
+    data |= {f"agreed-{name}": chips for name, chips in game_setup.offered(night, game).items()}
     assert post(host_client, url("game_start", night.pk), data).status_code == 303
     hand = night.hands.get()
 

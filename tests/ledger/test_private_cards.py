@@ -24,7 +24,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import Person
-from ledger.selectors import state
+from ledger.selectors import game_setup, memo, state
 from ledger.services import games, seating
 from tests.ledger.conftest import seat_key
 from tests.ledger.pages import post, text, url
@@ -72,10 +72,9 @@ def world(dan: str, *, at_showdown: bool = False) -> dict[str, tuple[int, str]]:
     spectator = {"X-Homegame-Watch": night.spectator_token}
 
     spec = games.spec_of(DRAW)
-    from ledger.services import runs
 
     start = {"game": DRAW, "dealer": str(bob.pk), "players": [str(s.pk) for s in seats]}
-    start |= {f"agreed-{n}": "1" for n in runs.every_agreed_name(spec)}
+    start |= {f"agreed-{n}": "1" for n in game_setup.every_agreed_name(spec)}
     assert post(host_phone, url("game_start", night.pk), start).status_code == 303
     hand = night.hands.get()
     assert post(host_phone, url("hand_charge", night.pk, hand.pk), {"rule": "ante"}).status_code
@@ -197,7 +196,7 @@ def normal(body: str) -> str:
 
 def built(dan: str, monkeypatch, **kwargs) -> dict[str, tuple[int, str]]:
     """One world, read, then rolled back so the next is built on the same ids."""
-    monkeypatch.setattr(state, "_DRAWN", state._Drawn(most=256))  # no table drawn in another
+    monkeypatch.setattr(state, "_DRAWN", memo.BoundedMemo(most=256))  # no table drawn in another
     _sequences_back()  # both worlds number their rows from the same place
     cache.clear()
     caches["shared"].clear()
@@ -251,10 +250,9 @@ def test_a_key_another_player_used_never_replays_their_answer(table, night, seat
     """Bob sends exactly what Ann sent, her key included: he gets his own answer, not hers."""
     ann, bob = seats[0], seats[1]
     spec = games.spec_of(DRAW)
-    from ledger.services import runs
 
     start = {"game": DRAW, "dealer": str(seats[2].pk), "players": [str(s.pk) for s in seats]}
-    start |= {f"agreed-{n}": "1" for n in runs.every_agreed_name(spec)}
+    start |= {f"agreed-{n}": "1" for n in game_setup.every_agreed_name(spec)}
     assert post(table, url("game_start", night.pk), start).status_code == 303
     hand = night.hands.get()
     cards = reverse("ledger_api:cards", args=[night.pk, hand.number])

@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 from ledger.core import betting, pots
 from ledger.core.settlement import fewest_transfers, settle_in_money
 from ledger.models import Account, Entry, Hand, Person, Posting
+from ledger.selectors import night_results
 from ledger.services import closing, hands, journal, seating
 from ledger.services.journal import LedgerError
 
@@ -470,7 +471,7 @@ class Table:
         nets = closing.nets(self.night)
         assert nets == {s: self.cashed[s] - self.bought[s] for s in self.seats}
         assert sum(nets.values()) == 0
-        results, payments = closing.results(self.night)
+        results, payments = night_results.results(self.night)
         unit = Decimal(self.night.unit)
         money = {row.seat.pk: row.money for row in results}
         assert {row.seat.pk: row.chips for row in results} == nets

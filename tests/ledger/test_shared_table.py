@@ -4,7 +4,7 @@ from dataclasses import asdict
 
 import pytest
 
-from ledger.selectors import state
+from ledger.selectors import state, table_types
 from ledger.services import hands, seating
 from ledger.services.actors import Actor
 
@@ -37,7 +37,7 @@ def viewers(night, seats) -> list[Actor]:
     ]
 
 
-def as_seen(view: state.Table) -> dict:
+def as_seen(view: table_types.Table) -> dict:
     """What the template reads, in plain values (rows by seat, the turn, the pots)."""
     return {
         "rows": [(r.seat.pk, r.me, r.to_act, r.stack, r.committed, r.folded) for r in view.rows],

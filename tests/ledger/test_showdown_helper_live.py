@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import HandCards, ShowdownKept
+from ledger.selectors import game_setup
 from ledger.services import closing, games, seat_cards, seating
 from tests.ledger.conftest import journal_rows, seat_key
 from tests.ledger.pages import post, text, url
@@ -51,9 +52,8 @@ def start(client, night, seats, game, **extra):
 
 
 def _agreed(spec):
-    from ledger.services import runs
 
-    return runs.every_agreed_name(spec)
+    return game_setup.every_agreed_name(spec)
 
 
 def to_showdown(client, night, hand):

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from ledger.models import Hand, Run
+from ledger.selectors import game_setup
 from ledger.services import games, hands, runs, seating
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
 from tests.ledger.conftest import confirm_ante, journal_rows
@@ -55,7 +56,7 @@ def start(client, night, seats, game, **extra):
         "players": [str(s.pk) for s in seats],
     }
     # The start page's agreed amounts as it prefills them: Start confirms them.
-    data |= {f"agreed-{name}": chips for name, chips in runs.offered(night, game).items()}
+    data |= {f"agreed-{name}": chips for name, chips in game_setup.offered(night, game).items()}
     data |= extra
     response = post(client, url("game_start", night.pk), data)
     assert response.status_code == 303, text(response)[:500]

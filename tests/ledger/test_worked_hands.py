@@ -3,6 +3,7 @@
 import pytest
 
 from ledger.models import Account, Person
+from ledger.selectors import night_results
 from ledger.services import closing, hands, journal, seating
 from tests.ledger.conftest import journal_total
 
@@ -97,7 +98,7 @@ def test_a_night_of_two_hands_settles_in_money_with_the_fewest_payments(four):
     # Nets in chips: Ann -15, Bob +90, Cat -60, Dan -15. White chips are $0.05:
     # Ann -$0.75, Bob +$4.50, Cat -$3.00, Dan -$0.75; three payments, all to Bob.
     assert closing.nets(night) == {ann.pk: -15, bob.pk: 90, cat.pk: -60, dan.pk: -15}
-    _rows, payments = closing.results(night)
+    _rows, payments = night_results.results(night)
     paid = sorted((p.payer.person.name, p.payee.person.name, str(p.amount)) for p in payments)
     assert paid == [("Ann", "Bob", "0.75"), ("Cat", "Bob", "3.00"), ("Dan", "Bob", "0.75")]
     assert journal_total(night) == 0
