@@ -71,7 +71,7 @@ class Limit:
 
 
 @dataclass(frozen=True)
-class Seat:
+class Bettor:
     """A player at the start of the round and the chips they have behind."""
 
     seat: SeatId
@@ -116,7 +116,7 @@ class Round:
 
 
 def start_round(
-    seats: Sequence[Seat],
+    seats: Sequence[Bettor],
     *,
     opener: SeatId,
     min_bet: int,

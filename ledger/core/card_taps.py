@@ -45,7 +45,7 @@ def grids(
     holds is greyed: give only the cards this viewer may see. Each button's
     value is the card's code alone.
     """
-    table = tap_grid.Table(
+    table = tap_grid.GridForm(
         players=[
             tap_grid.Player(
                 name=str(i),

@@ -119,7 +119,7 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
 
 def start(detail: Mapping, *, limit: betting.Limit, min_bet: int) -> betting.Round:
     """A round from the snapshot stored when the dealer opened it."""
-    seats = [betting.Seat(seat=int(s), stack=stack) for s, stack in detail["stacks"]]
+    seats = [betting.Bettor(seat=int(s), stack=stack) for s, stack in detail["stacks"]]
     return betting.start_round(
         seats,
         opener=detail["opener"],

@@ -1,9 +1,9 @@
 """The "Who wins?" page's form as plain data: players, their cards, taps on the grid.
 
 Pure Python, no Django. The page posts its whole state on every tap (a tap is
-a submit button), so the page works without JavaScript: `Table.from_form`
+a submit button), so the page works without JavaScript: `GridForm.from_form`
 reads the fields, `tap`, `add_player` and `remove_player` change them, and
-`Table.request` turns them into the same dict the API takes, for
+`GridForm.request` turns them into the same dict the API takes, for
 `rulebook.showdown.request_check` to accept or refuse with the API's own messages.
 The typed card fields are the state: a tap reads the player's typed cards,
 cycles one card (not held, face down, face up, not held) and writes them back.
@@ -46,7 +46,7 @@ class Player:
 
 
 @dataclass
-class Table:
+class GridForm:
     """The whole form: the ranking or the game's options and settings, and the players."""
 
     players: list[Player]
@@ -58,11 +58,11 @@ class Table:
     wild_ranks: str = ""
 
     @classmethod
-    def fresh(cls) -> Table:
+    def fresh(cls) -> GridForm:
         return cls(players=[Player(name=f"Player {n}") for n in range(1, DEFAULT_PLAYERS + 1)])
 
     @classmethod
-    def from_form(cls, form: Form) -> Table:
+    def from_form(cls, form: Form) -> GridForm:
         """The fields as posted; the player count is read within bounds, never trusted."""
         try:
             count = int(form.get("players") or DEFAULT_PLAYERS)
@@ -206,7 +206,7 @@ class Grid:
     extras: tuple[Cell, ...]  # jokers and the Black Spot
 
 
-def grids(table: Table, game: schema.Game | None) -> list[Grid]:
+def grids(table: GridForm, game: schema.Game | None) -> list[Grid]:
     """Each player's grid; a card every copy of which someone else holds is greyed.
 
     A player's typed cards that do not read as cards leave their grid as it
@@ -292,7 +292,7 @@ PLACES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
 
 
 @dataclass(frozen=True)
-class Hand:
+class ShownHand:
     """One side of a player's hand as the page shows it."""
 
     name: str
@@ -316,8 +316,8 @@ class Ranking:
 @dataclass(frozen=True)
 class PlayerResult:
     name: str
-    high: Hand | None
-    low: Hand | None
+    high: ShownHand | None
+    low: ShownHand | None
     total: tuple[tuple[str, str], ...]
     qualifies: tuple[tuple[str, bool], ...]
     killed_by: str | None
@@ -376,11 +376,11 @@ def _what(shown, key: str) -> str:
     return ""
 
 
-def _hand(made) -> Hand | None:
+def _hand(made) -> ShownHand | None:
     if made is None:
         return None
     wilds = tuple(f"{held.label} as {stands.label}" for held, stands in made.wilds)
-    return Hand(made.name, tuple(made.best), wilds)
+    return ShownHand(made.name, tuple(made.best), wilds)
 
 
 def _number(value: float) -> str:

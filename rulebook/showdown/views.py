@@ -1,6 +1,6 @@
 """The "Who wins?" pages: a tap grid of each player's cards, then the showdown in table words.
 
-Thin: the form's state is `rulebook.showdown.tap_grid.Table`, the checks are
+Thin: the form's state is `rulebook.showdown.tap_grid.GridForm`, the checks are
 `rulebook.showdown.request_check`'s (the API's own), the ranking is
 `rulebook.showdown.evaluation.evaluate`. Every tap is a submit button that posts the
 whole form, so the page works without JavaScript; with htmx, only the form
@@ -43,7 +43,7 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     if game is not None and not game.showdown.helper:
         return render(request, "rulebook/who_wins_none.html", context)
 
-    table = tap_grid.Table.fresh()
+    table = tap_grid.GridForm.fresh()
     error: request_check.RequestError | None = None
     outcome = None
     if request.method == "POST":
@@ -53,7 +53,7 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
                 table, game, request_check.RequestError(limits.TOO_MANY_SHOWDOWNS)
             )
             return _render(request, context, status=429)
-        table = tap_grid.Table.from_form(request.POST)
+        table = tap_grid.GridForm.from_form(request.POST)
         try:
             outcome = _act(request, table, game)
         except request_check.RequestError as exc:
@@ -63,7 +63,7 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     return _render(request, context, status=400 if error and not request.htmx else 200)
 
 
-def _act(request: HttpRequest, table: tap_grid.Table, game: schema.Game | None):
+def _act(request: HttpRequest, table: tap_grid.GridForm, game: schema.Game | None):
     """Do what the button pressed asks; only "Who wins?" ranks the hands."""
     post = request.POST
     if "tap" in post:
@@ -84,7 +84,7 @@ def _render(request: HttpRequest, context: dict, status: int) -> HttpResponse:
 
 
 def _form_context(
-    table: tap_grid.Table, game: schema.Game | None, error: request_check.RequestError | None
+    table: tap_grid.GridForm, game: schema.Game | None, error: request_check.RequestError | None
 ) -> dict:
     names = [p.name.strip().casefold() for p in table.players]
     player_errors: dict[tuple[int, str], str] = {}
@@ -129,7 +129,7 @@ def _form_context(
     }
 
 
-def _settings_shown(game: schema.Game | None, table: tap_grid.Table) -> dict[str, str]:
+def _settings_shown(game: schema.Game | None, table: tap_grid.GridForm) -> dict[str, str]:
     if game is None:
         return {}
     try:
