@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, TypeGuard
 
 SeatId = int
 ActionKind = Literal["check", "bet", "call", "raise", "fold", "all_in"]
@@ -127,17 +127,17 @@ def start_round(
     """A new round in table order from `opener`, with the blinds posted."""
     _check_chips(min_bet, positive=True)
     _check_chips(pot_before)
-    table = [seat.seat for seat in seats]
-    for seat in seats:
-        if table.count(seat.seat) > 1:
-            raise BettingError(DUPLICATE_SEAT.format(seat=seat.seat))
-        _check_chips(seat.stack)
+    table = [bettor.seat for bettor in seats]
+    for bettor in seats:
+        if table.count(bettor.seat) > 1:
+            raise BettingError(DUPLICATE_SEAT.format(seat=bettor.seat))
+        _check_chips(bettor.stack)
     if opener not in table:
         raise BettingError(UNKNOWN_SEAT.format(seat=opener))
     start = table.index(opener)
     # A player with nothing behind went all in in an earlier round: nothing to do here.
-    playing = [seat for seat in [*seats[start:], *seats[:start]] if seat.stack > 0]
-    stacks = {seat.seat: seat.stack for seat in playing}
+    playing = [bettor for bettor in [*seats[start:], *seats[:start]] if bettor.stack > 0]
+    stacks = {bettor.seat: bettor.stack for bettor in playing}
     put_in = dict.fromkeys(stacks, 0)
     current_bet = 0
     for seat, amount in blinds:
@@ -151,7 +151,7 @@ def start_round(
         # A short big blind still has to be called in full, as in a card room.
         current_bet = max(current_bet, amount)
     last_raise = max(min_bet, current_bet)
-    if limit.kind == "cap" and limit.cap < last_raise:
+    if limit.kind == "cap" and limit.cap is not None and limit.cap < last_raise:
         raise BettingError(CAP_TOO_SMALL.format(cap=limit.cap, amount=last_raise))
     state = Round(
         order=tuple(stacks),
@@ -343,6 +343,7 @@ def _limit_max(state: Round, seat: SeatId) -> int:
         pot = state.pot_before + sum(state.committed.values()) + to_call(state, seat)
         most = state.current_bet + pot
     else:
+        assert state.limit.cap is not None  # Limit checks a cap is given with "cap"
         most = state.current_bet + state.limit.cap
     # Even into an empty pot a player may always make the smallest full bet.
     return max(most, state.current_bet + state.last_raise)
@@ -374,7 +375,7 @@ def _check_seat(state: Round, seat: SeatId) -> None:
         raise BettingError(UNKNOWN_SEAT.format(seat=seat))
 
 
-def _is_chips(value: object) -> bool:
+def _is_chips(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

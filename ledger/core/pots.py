@@ -142,13 +142,21 @@ def award(
     return taken
 
 
-def split_high_low(*args, **kwargs) -> dict[SeatId, int]:
+def split_high_low(
+    amount: int,
+    high: Collection[SeatId],
+    low: Collection[SeatId],
+    seat_order: Sequence[SeatId],
+    odd_chip: OddChip,
+    *,
+    odd_to: Literal["high", "low"] = "high",
+) -> dict[SeatId, int]:
     """Half the chips to the high winners, half to the low; one side alone takes them all.
 
     The arguments are `split_halves`'; a player in both (he scoops, or ties one
     way) adds his two shares.
     """
-    high_shares, low_shares = split_halves(*args, **kwargs)
+    high_shares, low_shares = split_halves(amount, high, low, seat_order, odd_chip, odd_to=odd_to)
     _add(high_shares, low_shares)
     return high_shares
 
