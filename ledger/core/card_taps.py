@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from rulebook import schema
 from rulebook.showdown import request_check, tap_grid
-from rulebook.showdown.tap_grid import Grid
+from rulebook.showdown.tap_grid import Cell, Grid
 
 TapError = request_check.RequestError
 
@@ -61,7 +61,7 @@ def grids(
 
 
 def _codes_only(grid: Grid) -> Grid:
-    def cells(row):
+    def cells(row: tuple[Cell, ...]) -> tuple[Cell, ...]:
         return tuple(replace(c, value=c.value.partition(":")[2]) for c in row)
 
     return Grid(

@@ -109,7 +109,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Literal, get_args
+from typing import Literal, TypeGuard, get_args
 
 from ledger.core.pots import split
 from rulebook.schema import Amount, MoneyRule, Party
@@ -422,7 +422,7 @@ class _Book:
         if paid:
             transfers.append(Transfer(payer, target, paid))
         if chips > paid:
-            transfers.append(Transfer(marker(payer.seat), target, chips - paid))
+            transfers.append(Transfer(ChipAccount("marker", payer.seat), target, chips - paid))
         if payer in self.held:
             self.held[payer] -= paid
         if target in self.held:
@@ -447,8 +447,9 @@ def _pay(
         if only is not None:
             shares = {only: total}
         else:
-            by_seat = split(total, [t.seat for t in targets], table.order, "first_left")
-            shares = {t: by_seat[t.seat] for t in targets}
+            # Several targets are seats' stacks: a pot or the bank is a payee on its own.
+            by_seat = split(total, [_seat(t) for t in targets], table.order, "first_left")
+            shares = {t: by_seat[_seat(t)] for t in targets}
         return [t for target in targets for t in book.move(payer, target, shares[target])]
     transfers = []
     for target in targets:
@@ -514,7 +515,7 @@ def _units(
     side = rule.payer if rule.payer in roles else rule.payee
     return {
         seat: count if isinstance(count, int) else count.get(seat, 0)
-        for seat in roles.get(side, ())
+        for seat in (roles.get(side, ()) if side is not None else ())
     }
 
 
@@ -567,10 +568,10 @@ def _share(total: int, payer: ChipAccount, sharers: list[ChipAccount], table: Ta
     Whoever is also the payee pays no part of it: a bonus shared by the
     other players leaves the winner out.
     """
-    seats = [p.seat for p in sharers if p.kind == "stack"]
+    seats = [_seat(p) for p in sharers if p.kind == "stack"]
     if payer.kind != "stack" or len(seats) < 2:
         return total
-    return split(total, seats, table.order, "first_left")[payer.seat]
+    return split(total, seats, table.order, "first_left")[_seat(payer)]
 
 
 def _minimum(rule: MoneyRule, table: TableAtFiring) -> int:
@@ -607,12 +608,12 @@ def _chips(
         if payer is None or payer.kind != "stack":
             raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.words, payer=payer))
         return _whole(
-            Fraction(amount.contribution) * table.contributions.get(payer.seat, 0), amount
+            Fraction(amount.contribution) * table.contributions.get(_seat(payer), 0), amount
         )
     if amount.stack or amount.agreed == AT_THE_STACK:
         # What the payer holds now, as earlier payments of this firing left it.
         return book.held.get(payer, 0) if book is not None and payer is not None else 0
-    if amount.agreed in table.agreed:
+    if amount.agreed is not None and amount.agreed in table.agreed:
         return table.agreed[amount.agreed]
     raise ChargeError(NOT_AGREED.format(rule=rule.words, name=amount.agreed))
 
@@ -647,7 +648,7 @@ def _count(rule: MoneyRule, firing: Firing, payer: ChipAccount, target: ChipAcco
     if isinstance(firing.count, int):
         count = firing.count
     else:
-        seat = payer.seat if payer.kind == "stack" else target and target.seat
+        seat = payer.seat if payer.kind == "stack" else target.seat if target is not None else None
         if seat is None:
             raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.words))
         count = firing.count.get(seat, 0)
@@ -682,9 +683,21 @@ def _roles(rule: MoneyRule, table: TableAtFiring, firing: Firing) -> dict[str, t
 
 
 def _accounts(party: str | None, roles: Mapping[str, tuple[SeatId, ...]]) -> list[ChipAccount]:
-    if party in POT_ACCOUNTS:
+    if _names_pot(party):
         return [ChipAccount(party)]
+    if party is None:  # `charge` books nothing without both sides; a cover's must name them
+        raise KeyError(party)
     return [stack(seat) for seat in roles[party]]
+
+
+def _names_pot(party: str | None) -> TypeGuard[AccountKind]:
+    return party in POT_ACCOUNTS
+
+
+def _seat(account: ChipAccount) -> SeatId:
+    """The seat of a stack or a marker, which `ChipAccount` never lets go without one."""
+    assert account.seat is not None, account
+    return account.seat
 
 
 def _check_chips(what: str, chips: int) -> None:
