@@ -12,8 +12,9 @@ the API (homegame/limits.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
@@ -25,6 +26,7 @@ from rulebook.showdown import request_check, tap_grid
 from rulebook.showdown.api import find_game
 from rulebook.showdown.evaluation import declares_both
 from sitewide import limits
+from sitewide.htmx import HtmxHttpRequest
 
 # Refusals about one player's field, by the API's field path: hands.<name>.<part>.
 _PAGE_FIELD = re.compile(r"p([0-9]{1,2})-(cards|up)")
@@ -34,18 +36,18 @@ PLAYER_PARTS = {"cards": "cards", "up": "up", "extra.paid": "paid", "extra.decla
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def who_wins(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     row = get_object_or_404(Game, slug=slug) if slug is not None else None
     game: schema.Game | None = row.spec if row is not None else None
     if game is not None and not game.has_rules:
         raise Http404("This game has no rules.")
-    context: dict = {"row": row, "game": game}
+    context: dict[str, object] = {"row": row, "game": game}
     if game is not None and not game.showdown.helper:
         return render(request, "rulebook/who_wins_none.html", context)
 
     table = tap_grid.GridForm.fresh()
     error: request_check.RequestError | None = None
-    outcome = None
+    outcome: tap_grid.Outcome | None = None
     if request.method == "POST":
         # Only a ranking counts: a tap on the grid, adding or taking out a player costs little.
         if "show" in request.POST and limits.showdown_limited(request):
@@ -63,7 +65,9 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     return _render(request, context, status=400 if error and not request.htmx else 200)
 
 
-def _act(request: HttpRequest, table: tap_grid.GridForm, game: schema.Game | None):
+def _act(
+    request: HtmxHttpRequest, table: tap_grid.GridForm, game: schema.Game | None
+) -> tap_grid.Outcome | None:
     """Do what the button pressed asks; only "Who wins?" ranks the hands."""
     post = request.POST
     if "tap" in post:
@@ -77,7 +81,7 @@ def _act(request: HttpRequest, table: tap_grid.GridForm, game: schema.Game | Non
     return None
 
 
-def _render(request: HttpRequest, context: dict, status: int) -> HttpResponse:
+def _render(request: HtmxHttpRequest, context: Mapping[str, object], status: int) -> HttpResponse:
     # htmx 2 swaps no answer of 400 or more, so its refusals come as 200 with the reason shown.
     template = "rulebook/who_wins.html#table" if request.htmx else "rulebook/who_wins.html"
     return render(request, template, context, status=status)
@@ -85,7 +89,7 @@ def _render(request: HttpRequest, context: dict, status: int) -> HttpResponse:
 
 def _form_context(
     table: tap_grid.GridForm, game: schema.Game | None, error: request_check.RequestError | None
-) -> dict:
+) -> dict[str, object]:
     names = [p.name.strip().casefold() for p in table.players]
     player_errors: dict[tuple[int, str], str] = {}
     general = ""
