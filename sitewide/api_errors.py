@@ -57,15 +57,19 @@ class Refusal(TypedDict):
 
 class ErrorSerializer(serializers.Serializer[Refusal]):
     detail = serializers.CharField(help_text="What was refused and why, in one sentence.")
-    # The field the API names `fields`. DRF's metaclass takes declared fields out of the
-    # class, so it does not hide `Serializer.fields` as the stubs read it.
-    fields = serializers.DictField(  # type: ignore[assignment]
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="Each refused field (dotted path for nested ones) and its messages.",
-    )
 
     class Meta:
         ref_name = "Error"
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """detail, fields. `fields` is made here: declared in the class body, it would
+        read to a type checker as the serializer's own `Serializer.fields`."""
+        return super().get_fields() | {
+            "fields": serializers.DictField(
+                child=serializers.ListField(child=serializers.CharField()),
+                help_text="Each refused field (dotted path for nested ones) and its messages.",
+            )
+        }
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

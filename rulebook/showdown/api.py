@@ -11,6 +11,7 @@ browser. Each call counts against the caller's address in the shared store
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -243,15 +244,20 @@ class ShownSerializer(MadeSerializer):
 
 class RankedSerializer(JsonSerializer):
     key = serializers.CharField(help_text="high, low, or a race or points side's key.")
-    # The field the API names `label`. DRF's metaclass takes declared fields out of the
-    # class, so it does not hide `Field.label` as the stubs read it.
-    label = serializers.CharField(  # type: ignore[assignment]
-        help_text="“High”, “The highest diamond”."
-    )
     tiers = Tiers(help_text="Players best first; ties share a tier; only those who qualify.")
 
     class Meta:
         ref_name = "ShowdownRanking"
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """key, label, tiers. `label` is made here: declared in the class body, it would
+        read to a type checker as the serializer's own `Field.label`."""
+        fields = super().get_fields()
+        return {
+            "key": fields["key"],
+            "label": serializers.CharField(help_text="“High”, “The highest diamond”."),
+            "tiers": fields["tiers"],
+        }
 
 
 class ShowdownResultSerializer(JsonSerializer):
