@@ -46,6 +46,7 @@ lint: $(STAMP)
 	$(BIN)/django-upgrade --target-version 5.2 --check $$(git ls-files '*.py')
 	$(BIN)/djhtml --check $$(git ls-files 'templates/*.html')
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -206,7 +206,7 @@ def bet_out(sc: Scenario):
     for number, actions in enumerate(sc.streets):
         live = [seat for seat in seats if seat not in folded]
         r = betting.start_round(
-            [betting.Seat(seat, stacks[seat]) for seat in live],
+            [betting.Bettor(seat, stacks[seat]) for seat in live],
             opener=opener if number == 0 else live[0],
             min_bet=sc.blinds[1],
             blinds=blinds if number == 0 else (),
@@ -314,7 +314,7 @@ def draw_scenario(rng: random.Random, index: int) -> Scenario:
         if len(live) < 2:
             break
         r = betting.start_round(
-            [betting.Seat(seat, left[seat]) for seat in live],
+            [betting.Bettor(seat, left[seat]) for seat in live],
             opener=opener if number == 0 else live[0],
             min_bet=big,
             blinds=blinds if number == 0 else (),

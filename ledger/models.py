@@ -8,6 +8,7 @@ per `Account`. Posted rows refuse updates and deletes; undo posts a reversal.
 from __future__ import annotations
 
 import secrets
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
@@ -23,11 +24,11 @@ class AppendOnlyError(Exception):
     """Raised when code tries to change or remove a posted journal row."""
 
 
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs):
+class AppendOnlyQuerySet(models.QuerySet["AppendOnlyModel"]):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("Posted journal rows cannot be updated; post a reversal.")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise AppendOnlyError("Posted journal rows cannot be deleted; post a reversal.")
 
     def delete_with_night(self, night: Night) -> int:
@@ -38,7 +39,8 @@ class AppendOnlyQuerySet(models.QuerySet):
         a journal that stays (see that function for why this is no edit).
         """
         rows = self.model.objects.filter(**{self.model.NIGHT_LOOKUP: night})
-        return rows._raw_delete(rows.db)
+        deleted: int = rows._raw_delete(rows.db)
+        return deleted
 
 
 class AppendOnlyModel(models.Model):
@@ -49,12 +51,12 @@ class AppendOnlyModel(models.Model):
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Posted journal rows cannot be updated; post a reversal.")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("Posted journal rows cannot be deleted; post a reversal.")
 
 

@@ -107,7 +107,8 @@ def setting_owner(game: Game) -> dict[str, str | None]:
         (None, game.money, game.phases),
         *((o.id, o.money, _added_phases(o)) for o in game.options),
     ]:
-        for item in [*rules, *phases]:
+        items: list[MoneyRule | Phase] = [*rules, *phases]
+        for item in items:
             for setting_id in item.when:
                 users.setdefault(setting_id, set()).add(owner)
     return {s: next(iter(owners)) if len(owners) == 1 else None for s, owners in users.items()}

@@ -15,7 +15,7 @@ from django.urls import reverse
 from rulebook import schema
 
 
-class GameQuerySet(models.QuerySet):
+class GameQuerySet(models.QuerySet["Game"]):
     def listed(self) -> "GameQuerySet":
         return self.only(
             "slug", "name", "version", "family", "summary", "aliases", "is_house", "has_rules"

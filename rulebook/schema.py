@@ -7,7 +7,7 @@ file drives every screen. Field names are the YAML keys of `rulebook/games/`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
@@ -1067,15 +1067,15 @@ class Game(Strict):
     def _check_sheet(self) -> None:
         """A score sheet is kept in a points game of two players, and only there."""
         rules = self.money + [m for o in self.options for m in o.money]
-        used = [r for r in rules if r.sheet is not None]
+        used = [(r, r.sheet) for r in rules if r.sheet is not None]
         if self.sheet is None:
             if used:
-                raise ValueError(f"money rule {used[0].id!r} is on a score sheet: give sheet")
+                raise ValueError(f"money rule {used[0][0].id!r} is on a score sheet: give sheet")
             return
         if self.pot.kind != "points" or self.players.max != 2:
             raise ValueError("a score sheet is kept in a points game of two players")
-        for rule in used:
-            games = rule.sheet.loser_games
+        for rule, use in used:
+            games = use.loser_games
             if games is not None and games >= self.sheet.rubber:
                 raise ValueError(
                     f"money rule {rule.id!r}: the loser of a rubber of {self.sheet.rubber} "
@@ -1115,7 +1115,8 @@ class Game(Strict):
         """Each setting is tied to a rule or step, answers house settings, or is words only."""
         rules = self.money + [m for o in self.options for m in o.money]
         steps = self.phases + [p for o in self.options for p in _option_phases(o)]
-        used = {setting for item in [*rules, *steps] for setting in item.when}
+        items: list[MoneyRule | Phase] = [*rules, *steps]
+        used = {setting for item in items for setting in item.when}
         shown = {s for item in self.showdown.scoped() for s in item.when}
         shown |= set(self.showdown.by_setting)
         for setting in self.settings:
@@ -1193,7 +1194,7 @@ def _check_when(where: str, when: Mapping[str, str], settings: Mapping[str, Sett
         _check_known(f"{where} {setting_id}", [choice], set(settings[setting_id].choices))
 
 
-def _check_known(what: str, ids: list[str], known: set[str]) -> None:
+def _check_known(what: str, ids: Sequence[str | None], known: set[str]) -> None:
     for item in ids:
         if item not in known:
             raise ValueError(f"{what}: unknown id {item!r}")

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
+from typing import IO, TYPE_CHECKING, Any, TypedDict
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
-from django.views.defaults import page_not_found
+from django.views.defaults import ERROR_500_TEMPLATE_NAME, page_not_found
 from django.views.defaults import server_error as html_server_error
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError, ValidationError
@@ -23,6 +25,12 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import JSONParser
 
 from sitewide import surrogates
+
+if TYPE_CHECKING:
+    # Not at run time: rest_framework.views reads the parser setting, which names this module.
+    from rest_framework.request import Request
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
 
 MOST_DEPTH = 20
 MOST_BODY = 256 * 1024
@@ -40,18 +48,31 @@ _STRINGS = re.compile(rb'"(?:\\.|[^"\\])*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
 
 
-class ErrorSerializer(serializers.Serializer):
+class Refusal(TypedDict):
+    """A refused call's body, as `ErrorSerializer` describes it."""
+
+    detail: str
+    fields: dict[str, list[str]]
+
+
+class ErrorSerializer(serializers.Serializer[Refusal]):
     detail = serializers.CharField(help_text="What was refused and why, in one sentence.")
-    fields = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="Each refused field (dotted path for nested ones) and its messages.",
-    )
 
     class Meta:
         ref_name = "Error"
 
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """detail, fields. `fields` is made here: declared in the class body, it would
+        read to a type checker as the serializer's own `Serializer.fields`."""
+        return super().get_fields() | {
+            "fields": serializers.DictField(
+                child=serializers.ListField(child=serializers.CharField()),
+                help_text="Each refused field (dotted path for nested ones) and its messages.",
+            )
+        }
 
-def exception_handler(exc, context):
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, with every error body reshaped to `{"detail", "fields"}`."""
     # Imported here: rest_framework.views reads the parser setting, which names this module.
     from rest_framework.views import exception_handler as drf_exception_handler
@@ -67,13 +88,13 @@ def exception_handler(exc, context):
     return response
 
 
-def refused_fields(detail) -> dict:
+def refused_fields(detail: object) -> Refusal:
     """A ValidationError's nested detail as one sentence and a flat map of field paths."""
     fields: dict[str, list[str]] = {}
     general: list[str] = []
     _flatten(detail, "", fields, general)
     general += fields.pop(
-        settings.REST_FRAMEWORK.get("NON_FIELD_ERRORS_KEY", "non_field_errors"), []
+        str(settings.REST_FRAMEWORK.get("NON_FIELD_ERRORS_KEY", "non_field_errors")), []
     )
     if general:
         return {"detail": " ".join(general), "fields": fields}
@@ -84,7 +105,7 @@ def refused_fields(detail) -> dict:
     return {"detail": FIELDS_REFUSED.format(fields=path, message=messages[0]), "fields": fields}
 
 
-def _flatten(detail, path: str, fields: dict, general: list) -> None:
+def _flatten(detail: object, path: str, fields: dict[str, list[str]], general: list[str]) -> None:
     if isinstance(detail, dict):
         for key, value in detail.items():
             _flatten(value, f"{path}.{key}" if path else str(key), fields, general)
@@ -110,7 +131,12 @@ class BoundedJSONParser(JSONParser):
     and no view or field ever sees one.
     """
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self,
+        stream: IO[Any] | None,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         body = stream.read(MOST_BODY + 1) if stream is not None else b""
         if len(body) > MOST_BODY:
             raise ParseError(TOO_LARGE.format(most=MOST_BODY // 1024))
@@ -121,7 +147,7 @@ class BoundedJSONParser(JSONParser):
         return data
 
 
-def _refuse_lone_surrogates(data) -> None:
+def _refuse_lone_surrogates(data: object) -> None:
     """A 400 naming the field (by dotted path) whose text or key holds a lone surrogate."""
     found = surrogates.find(data)
     if found is None:
@@ -145,13 +171,13 @@ class StrictPagination(LimitOffsetPagination):
     default_limit = 100
     max_limit = MOST_PAGE
 
-    def get_limit(self, request):
+    def get_limit(self, request: Request) -> int | None:
         if self.limit_query_param in request.query_params:
             most = self.max_limit or MOST_PAGE
             return _page_number(request, self.limit_query_param, least=1, most=most)
         return self.default_limit
 
-    def get_schema_operation_parameters(self, view):
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
         bounds = {
             self.limit_query_param: {"minimum": 1, "maximum": self.max_limit or MOST_PAGE},
@@ -161,13 +187,13 @@ class StrictPagination(LimitOffsetPagination):
             parameter["schema"] |= bounds.get(parameter["name"], {})
         return parameters
 
-    def get_offset(self, request):
+    def get_offset(self, request: Request) -> int:
         if self.offset_query_param in request.query_params:
             return _page_number(request, self.offset_query_param, least=0, most=10**12 - 1)
         return 0
 
 
-def _page_number(request, name: str, *, least: int, most: int) -> int:
+def _page_number(request: Request, name: str, *, least: int, most: int) -> int:
     value = request.query_params[name]
     if not (
         value.isascii() and value.isdigit() and len(value) <= 12 and least <= int(value) <= most
@@ -177,21 +203,23 @@ def _page_number(request, name: str, *, least: int, most: int) -> int:
     return int(value)
 
 
-def not_found(request, exception=None):
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A 404 under /api/ (an address no view answers) is JSON; pages keep Django's page."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": NOT_FOUND, "fields": {}}, status=404)
     return page_not_found(request, exception)
 
 
-def server_error(request, *args, **kwargs):
+def server_error(
+    request: HttpRequest, template_name: str = ERROR_500_TEMPLATE_NAME
+) -> HttpResponse:
     """A 500 under /api/ is JSON in the refusal shape; pages keep Django's HTML page."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": SERVER_ERROR, "fields": {}}, status=500)
-    return html_server_error(request, *args, **kwargs)
+    return html_server_error(request, template_name)
 
 
-def too_slow(request) -> HttpResponse:
+def too_slow(request: HttpRequest) -> HttpResponse:
     """A request stopped at its deadline (sitewide/deadline.py): 503, JSON under /api/."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": TOO_SLOW, "fields": {}}, status=503)

@@ -18,6 +18,8 @@ window after it began: the messages give the whole window.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -27,6 +29,12 @@ from django.http import HttpRequest
 from django_ratelimit.core import get_usage
 
 from sitewide.client_address import client_address
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django_ratelimit.core import Usage
+
+Key = Callable[[str, HttpRequest], str]  # (group, request) -> what the count is kept by
 
 SIGN_IN_ACCOUNT_RATE = "5/15m"  # failed sign-ins per typed username
 SIGN_IN_ADDRESS_RATE = "20/15m"  # failed sign-ins per client address
@@ -59,16 +67,18 @@ def account_of(username: str | None) -> str:
     return unicodedata.normalize("NFKC", username or "").strip().casefold()
 
 
-def _usage(request: HttpRequest | None, group: str, rate: str, key, *, count: bool) -> dict | None:
+def _usage(
+    request: HttpRequest | None, group: str, rate: str, key: Key, *, count: bool
+) -> Usage | None:
     return get_usage(request, group=group, key=key, rate=rate, increment=count)
 
 
-def _reached(usage: dict | None) -> bool:
+def _reached(usage: Usage | None) -> bool:
     """At the limit already, so the next try is refused (a failed read counts as reached)."""
     return usage is not None and usage["count"] >= usage["limit"]
 
 
-def _keyed(key: str):
+def _keyed(key: str) -> Key:
     return lambda group, request: key
 
 
@@ -109,7 +119,12 @@ def count_failed_sign_in(request: HttpRequest | None, username: str | None) -> N
         _usage(request, _ADDRESS, SIGN_IN_ADDRESS_RATE, _address, count=True)
 
 
-def on_failed_sign_in(sender, credentials: dict, request: HttpRequest | None = None, **kwargs):
+def on_failed_sign_in(
+    sender: object,
+    credentials: Mapping[str, object],
+    request: HttpRequest | None = None,
+    **kwargs: object,
+) -> None:
     """Django's `user_login_failed`: every failed password check counts, wherever it was made."""
     username = credentials.get(get_user_model().USERNAME_FIELD)
     count_failed_sign_in(request, username if isinstance(username, str) else "")
@@ -146,7 +161,13 @@ class LimitedModelBackend(ModelBackend):
     the caller; the sign-in page says which limit it was.
     """
 
-    def authenticate(self, request, username=None, password=None, **kwargs):
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: object,
+    ) -> User | None:
         typed = username if username is not None else kwargs.get(get_user_model().USERNAME_FIELD)
         refusal = sign_in_refusal(request, typed if isinstance(typed, str) else "")
         if refusal is not None:

@@ -247,7 +247,7 @@ def _colour_words(text: str, chip_set: units.ChipSet, *, label: str, what: str) 
 
 def _nearest(amount: Decimal, unit: Decimal) -> Decimal:
     """The nearest whole number of chips below the amount (at least one chip), as money."""
-    return max(amount // unit, 1) * unit
+    return max(amount // unit, Decimal(1)) * unit
 
 
 def _bounded(chips: int, *, label: str, least: int, most: int) -> int:

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from ledger.core.inputs import is_whole
 from sitewide import surrogates
@@ -54,6 +55,12 @@ NEGATIVE = "The backup's journal leaves {kind} account {key} with {chips} chips.
 MAY_GO_NEGATIVE = {"bank", "marker"}
 ACCOUNT_KINDS = ("bank", "stack", "marker", "pot", "riding", "infraction", "carried")
 
+# JSON as a backup holds it. Its values are Any: `check` vouches for each row's fields,
+# so the code after it reads them as the fields say, not one isinstance at a time.
+JsonObject = dict[str, Any]
+Content = Mapping[str, Any]  # the group and its tables: "people" -> [row, ...]
+RowsById = dict[str, dict[int, JsonObject]]  # each table's rows by their id in the file
+
 
 class BackupError(ValueError):
     """A backup this site refuses; nothing was imported."""
@@ -70,7 +77,7 @@ class Field:
 
 
 class Id(Field):
-    def check(self, value):
+    def check(self, value: object) -> str:
         return (
             "" if is_whole(value) and 1 <= value <= MOST_BIGINT else "its id is not a whole number"
         )
@@ -82,7 +89,7 @@ class Ref(Field):
     def __init__(self, table: str, *, optional: bool = False) -> None:
         self.table, self.optional = table, optional
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         if value is None and self.optional:
             return ""
         return "" if is_whole(value) else f"names no row of {self.table}"
@@ -92,7 +99,7 @@ class Int(Field):
     def __init__(self, least: int, most: int) -> None:
         self.least, self.most = least, most
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         if is_whole(value) and self.least <= value <= self.most:
             return ""
         return f"{value!r} is not a whole number from {self.least} to {self.most}"
@@ -102,7 +109,7 @@ class Text(Field):
     def __init__(self, most: int, *, choices: tuple[str, ...] = ()) -> None:
         self.most, self.choices = most, choices
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         if not isinstance(value, str):
             return f"{value!r} is not text"
         if len(value) > self.most:
@@ -116,14 +123,15 @@ class Money(Field):
     def __init__(self, places: int) -> None:
         self.places = places
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         try:
             amount = Decimal(value) if isinstance(value, str) else None
         except InvalidOperation:
             amount = None
         if amount is None or not amount.is_finite() or abs(amount) >= 10**8:
             return f"{value!r} is not an amount"
-        if -amount.as_tuple().exponent > self.places:
+        exponent = amount.as_tuple().exponent  # an int: the amount is finite
+        if isinstance(exponent, int) and -exponent > self.places:
             return f"{value!r} has more than {self.places} decimal places"
         return ""
 
@@ -132,10 +140,12 @@ class When(Field):
     def __init__(self, *, optional: bool = False) -> None:
         self.optional = optional
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         if value is None and self.optional:
             return ""
         try:
+            if not isinstance(value, str):
+                raise TypeError  # as fromisoformat would
             datetime.fromisoformat(value)
         except (TypeError, ValueError):
             return f"{value!r} is not a date and time"
@@ -146,12 +156,12 @@ class Json(Field):
     def __init__(self, kind: type | tuple[type, ...] = (dict, list)) -> None:
         self.kind = kind
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         return "" if isinstance(value, self.kind) else "has the wrong shape"
 
 
 class Flag(Field):
-    def check(self, value):
+    def check(self, value: object) -> str:
         return "" if isinstance(value, bool) else f"{value!r} is not true or false"
 
 
@@ -161,7 +171,7 @@ _VIEWER = re.compile(r"(host|watch|seat:[1-9][0-9]{0,18})?")
 class Viewer(Field):
     """Who entered something, as `Actor.key` names them: "", "host", "watch" or "seat:<id>"."""
 
-    def check(self, value):
+    def check(self, value: object) -> str:
         if isinstance(value, str) and _VIEWER.fullmatch(value):
             return ""
         return f"{value!r} names nobody at the table"
@@ -293,25 +303,25 @@ TABLES: dict[str, dict[str, Field]] = {
 # --- The file ----------------------------------------------------------------------------------
 
 
-def canonical(content: Mapping) -> bytes:
+def canonical(content: Content) -> bytes:
     """The content as the digest sees it: keys sorted, no spaces, UTF-8."""
     return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def digest(content: Mapping) -> str:
+def digest(content: Content) -> str:
     return hashlib.sha256(canonical(content)).hexdigest()
 
 
-def wrap(content: Mapping) -> dict:
+def wrap(content: Content) -> JsonObject:
     """The whole file: what it is, its version, its digest and the content."""
     return {"format": FORMAT, "version": VERSION, "digest": digest(content), "content": content}
 
 
-def dumps(document: Mapping) -> bytes:
+def dumps(document: Content) -> bytes:
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
 
 
-def read(raw: bytes | str) -> dict:
+def read(raw: bytes | str) -> JsonObject:
     """The content of a backup file, checked whole; BackupError says why it is refused."""
     if isinstance(raw, str):
         raw = raw.encode()
@@ -344,7 +354,7 @@ def read(raw: bytes | str) -> dict:
     return content
 
 
-def _cards_by_holder(content: dict) -> dict:
+def _cards_by_holder(content: JsonObject) -> JsonObject:
     """A version 1 file's cards, as this version holds them: nobody but the holder saw them."""
     rows = content.get("hand_cards")
     if isinstance(rows, list):
@@ -387,7 +397,7 @@ def _check_text(document: object, text: str) -> None:
 # --- The rows hold together --------------------------------------------------------------------
 
 
-def check(content: Mapping) -> None:
+def check(content: Content) -> None:
     """Every table present with the fields it needs, every reference found, the journal balanced."""
     if set(content) != {"group", *TABLES}:
         raise BackupError(NOT_BACKUP)
@@ -399,12 +409,12 @@ def check(content: Mapping) -> None:
             raise BackupError(BAD_GROUP.format(why=f"{name}: {why}"))
     if sum(len(rows) for rows in content.values() if isinstance(rows, list)) > MAX_ROWS:
         raise BackupError(BAD_GROUP.format(why=f"more than {MAX_ROWS:,} rows in all"))
-    rows_by_id: dict[str, dict[int, dict]] = {}
+    rows_by_id: RowsById = {}
     for table, fields in TABLES.items():
         rows = content[table]
         if not isinstance(rows, list):
             raise BackupError(BAD_ROW.format(table=table, row=1, why="not a list of rows"))
-        by_id: dict[int, dict] = {}
+        by_id: dict[int, JsonObject] = {}
         rows_by_id[table] = by_id  # so far: a row may name an earlier row of its own table
         for number, row in enumerate(rows, 1):
             _check_row(table, number, row, fields, rows_by_id)
@@ -421,19 +431,24 @@ def _bad(table: str, number: int, why: str) -> BackupError:
     return BackupError(BAD_ROW.format(table=table, row=number, why=why))
 
 
-def _check_row(table, number, row, fields, seen) -> None:
+def _check_row(
+    table: str, number: int, row: object, fields: Mapping[str, Field], seen: RowsById
+) -> None:
     if not isinstance(row, dict) or set(row) != set(fields):
         raise _bad(table, number, "its fields are not those of the table")
     for name, field in fields.items():
         if why := field.check(row[name]):
             raise _bad(table, number, f"{name}: {why}")
         # Rows name rows of earlier tables, or earlier rows of their own (a reversal).
-        refers = isinstance(field, Ref) and row[name] is not None
-        if refers and row[name] not in seen.get(field.table, {}):
+        if (
+            isinstance(field, Ref)
+            and row[name] is not None
+            and row[name] not in seen.get(field.table, {})
+        ):
             raise _bad(table, number, f"{name} names no earlier row of {field.table}")
 
 
-def _check_same_night(content, rows_by_id) -> None:
+def _check_same_night(content: Content, rows_by_id: RowsById) -> None:
     """A row of one night refers only to rows of that night."""
     for table, fields in TABLES.items():
         if table in ("people", "nights"):
@@ -451,7 +466,7 @@ def _check_same_night(content, rows_by_id) -> None:
                     raise _bad(table, number, f"{name} belongs to another night")
 
 
-def _check_unique(content) -> None:
+def _check_unique(content: Content) -> None:
     unique = {
         "seats": (("night", "position"), ("night", "person")),
         "runs": (("night", "number"),),
@@ -463,7 +478,7 @@ def _check_unique(content) -> None:
     }
     for table, keys in unique.items():
         for names in keys:
-            seen = set()
+            seen: set[tuple[object, ...]] = set()
             for number, row in enumerate(content[table], 1):
                 value = tuple(row[n] for n in names)
                 if None in value:
@@ -483,7 +498,7 @@ def _check_unique(content) -> None:
             raise _bad("hands", number, "seat_order names a seat not at its night")
 
 
-def night_seats(content) -> dict[int, set[int]]:
+def night_seats(content: Content) -> dict[int, set[int]]:
     """Each night's seat ids."""
     found: dict[int, set[int]] = {n["id"]: set() for n in content["nights"]}
     for seat in content["seats"]:
@@ -491,7 +506,7 @@ def night_seats(content) -> dict[int, set[int]]:
     return found
 
 
-def _check_journal(content, rows_by_id) -> None:
+def _check_journal(content: Content, rows_by_id: RowsById) -> None:
     totals: dict[int, int] = dict.fromkeys(rows_by_id["postings"], 0)
     held: dict[int, int] = dict.fromkeys(rows_by_id["accounts"], 0)
     for entry in content["entries"]:
@@ -532,7 +547,7 @@ Remap = Callable[[int], int]
 _SEAT_ACCOUNT = re.compile(r"^seat (\d+)'s ")
 
 
-def remap_detail(detail: Mapping, seat: Remap, posting: Remap) -> dict:
+def remap_detail(detail: Mapping[str, Any], seat: Remap, posting: Remap) -> JsonObject:
     """A posting's detail with the seat and posting ids it keeps given their new ids.
 
     The journal keeps seat ids in a round's stacks, opener and blinds, in
@@ -572,7 +587,7 @@ def remap_detail(detail: Mapping, seat: Remap, posting: Remap) -> dict:
     return out
 
 
-def _id(value: object) -> int:
+def _id(value: str | int) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):

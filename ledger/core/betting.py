@@ -73,7 +73,7 @@ class Limit:
 
 
 @dataclass(frozen=True)
-class Seat:
+class Bettor:
     """A player at the start of the round and the chips they have behind."""
 
     seat: SeatId
@@ -118,7 +118,7 @@ class Round:
 
 
 def start_round(
-    seats: Sequence[Seat],
+    seats: Sequence[Bettor],
     *,
     opener: SeatId,
     min_bet: int,
@@ -129,17 +129,17 @@ def start_round(
     """A new round in table order from `opener`, with the blinds posted."""
     _check_chips(min_bet, positive=True)
     _check_chips(pot_before)
-    table = [seat.seat for seat in seats]
-    for seat in seats:
-        if table.count(seat.seat) > 1:
-            raise BettingError(DUPLICATE_SEAT.format(seat=seat.seat))
-        _check_chips(seat.stack)
+    table = [bettor.seat for bettor in seats]
+    for bettor in seats:
+        if table.count(bettor.seat) > 1:
+            raise BettingError(DUPLICATE_SEAT.format(seat=bettor.seat))
+        _check_chips(bettor.stack)
     if opener not in table:
         raise BettingError(UNKNOWN_SEAT.format(seat=opener))
     start = table.index(opener)
     # A player with nothing behind went all in in an earlier round: nothing to do here.
-    playing = [seat for seat in [*seats[start:], *seats[:start]] if seat.stack > 0]
-    stacks = {seat.seat: seat.stack for seat in playing}
+    playing = [bettor for bettor in [*seats[start:], *seats[:start]] if bettor.stack > 0]
+    stacks = {bettor.seat: bettor.stack for bettor in playing}
     put_in = dict.fromkeys(stacks, 0)
     current_bet = 0
     for seat, amount in blinds:
@@ -153,7 +153,7 @@ def start_round(
         # A short big blind still has to be called in full, as in a card room.
         current_bet = max(current_bet, amount)
     last_raise = max(min_bet, current_bet)
-    if limit.kind == "cap" and limit.cap < last_raise:
+    if limit.kind == "cap" and limit.cap is not None and limit.cap < last_raise:
         raise BettingError(CAP_TOO_SMALL.format(cap=limit.cap, amount=last_raise))
     state = Round(
         order=tuple(stacks),
@@ -345,6 +345,7 @@ def _limit_max(state: Round, seat: SeatId) -> int:
         pot = state.pot_before + sum(state.committed.values()) + to_call(state, seat)
         most = state.current_bet + pot
     else:
+        assert state.limit.cap is not None  # Limit checks a cap is given with "cap"
         most = state.current_bet + state.limit.cap
     # Even into an empty pot a player may always make the smallest full bet.
     return max(most, state.current_bet + state.last_raise)

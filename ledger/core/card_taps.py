@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from rulebook import schema
 from rulebook.showdown import request_check, tap_grid
-from rulebook.showdown.tap_grid import Grid
+from rulebook.showdown.tap_grid import Cell, Grid
 
 TapError = request_check.RequestError
 
@@ -45,7 +45,7 @@ def grids(
     holds is greyed: give only the cards this viewer may see. Each button's
     value is the card's code alone.
     """
-    table = tap_grid.Table(
+    table = tap_grid.GridForm(
         players=[
             tap_grid.Player(
                 name=str(i),
@@ -61,7 +61,7 @@ def grids(
 
 
 def _codes_only(grid: Grid) -> Grid:
-    def cells(row):
+    def cells(row: tuple[Cell, ...]) -> tuple[Cell, ...]:
         return tuple(replace(c, value=c.value.partition(":")[2]) for c in row)
 
     return Grid(

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Literal, get_args
+from typing import Literal, TypeGuard, get_args
 
 from ledger.core.inputs import is_whole
 from ledger.core.pots import split
@@ -79,7 +79,7 @@ class ChargeError(ValueError):
 
 
 @dataclass(frozen=True, order=True)
-class Account:
+class ChipAccount:
     """Where chips are held: a seat's stack or marker, one of the pots, or the bank."""
 
     kind: AccountKind
@@ -99,26 +99,26 @@ class Account:
         return self.kind if self.seat is None else f"seat {self.seat}'s {self.kind}"
 
 
-POT = Account("pot")
-NEXT_POT = Account("next_pot")
-SIDE_POT = Account("side_pot")
-BANK = Account("bank")
+POT = ChipAccount("pot")
+NEXT_POT = ChipAccount("next_pot")
+SIDE_POT = ChipAccount("side_pot")
+BANK = ChipAccount("bank")
 
 
-def stack(seat: SeatId) -> Account:
-    return Account("stack", seat)
+def stack(seat: SeatId) -> ChipAccount:
+    return ChipAccount("stack", seat)
 
 
-def marker(seat: SeatId) -> Account:
-    return Account("marker", seat)
+def marker(seat: SeatId) -> ChipAccount:
+    return ChipAccount("marker", seat)
 
 
 @dataclass(frozen=True)
 class Transfer:
     """Chips moved from one account to another."""
 
-    source: Account
-    target: Account
+    source: ChipAccount
+    target: ChipAccount
     chips: int
 
     def __post_init__(self) -> None:
@@ -129,7 +129,7 @@ class Transfer:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableAtFiring:
     """The table when the rule fires, before anything is paid out.
 
     `seats` are the seats in the hand from the dealer's left, so the dealer,
@@ -201,7 +201,7 @@ class Firing:
 
 def charge(
     rule: MoneyRule,
-    table: Table,
+    table: TableAtFiring,
     firing: Firing | None = None,
     cover: MoneyRule | None = None,
 ) -> list[Transfer]:
@@ -241,9 +241,9 @@ def charge(
     return transfers
 
 
-def effects(transfers: Iterable[Transfer]) -> dict[Account, int]:
+def effects(transfers: Iterable[Transfer]) -> dict[ChipAccount, int]:
     """Each account's change in chips; the changes always add up to zero."""
-    change: dict[Account, int] = {}
+    change: dict[ChipAccount, int] = {}
     for transfer in transfers:
         change[transfer.source] = change.get(transfer.source, 0) - transfer.chips
         change[transfer.target] = change.get(transfer.target, 0) + transfer.chips
@@ -303,13 +303,13 @@ def pile_waits(rules: Iterable[MoneyRule]) -> str:
 class _Book:
     """Running balances within one firing: stacks and pots cannot go below zero."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAtFiring) -> None:
         self.held = {POT: table.pot, NEXT_POT: table.next_pot, SIDE_POT: table.side_pot}
         self.held.update({stack(seat): chips for seat, chips in table.stacks.items()})
         self.markers = table.shortfall == "marker"
-        self.short: dict[Account, int] = {}  # what each payee was due and not paid
+        self.short: dict[ChipAccount, int] = {}  # what each payee was due and not paid
 
-    def can_pay(self, payer: Account, chips: int) -> int:
+    def can_pay(self, payer: ChipAccount, chips: int) -> int:
         """What the payer pays of `chips`: all of it, or what it holds when it may not owe.
 
         A cap at the stack is resolved against the running balance, so the
@@ -319,14 +319,14 @@ class _Book:
             return chips
         return min(chips, self.held[payer])
 
-    def move(self, payer: Account, target: Account, chips: int) -> list[Transfer]:
+    def move(self, payer: ChipAccount, target: ChipAccount, chips: int) -> list[Transfer]:
         """The stack pays what it holds and its marker the rest; the caller limited `chips`."""
         paid = min(chips, self.held.get(payer, chips))
         transfers = []
         if paid:
             transfers.append(Transfer(payer, target, paid))
         if chips > paid:
-            transfers.append(Transfer(marker(payer.seat), target, chips - paid))
+            transfers.append(Transfer(ChipAccount("marker", payer.seat), target, chips - paid))
         if payer in self.held:
             self.held[payer] -= paid
         if target in self.held:
@@ -336,12 +336,12 @@ class _Book:
 
 def _pay(
     rule: MoneyRule,
-    table: Table,
+    table: TableAtFiring,
     firing: Firing,
     book: _Book,
-    payer: Account,
-    targets: list[Account],
-    payers: list[Account],
+    payer: ChipAccount,
+    targets: list[ChipAccount],
+    payers: list[ChipAccount],
 ) -> list[Transfer]:
     """What `payer` pays its targets, after the cap and what the payer can cover."""
     if rule.amount is None or rule.amount.pot is not None:
@@ -351,8 +351,9 @@ def _pay(
         if only is not None:
             shares = {only: total}
         else:
-            by_seat = split(total, [t.seat for t in targets], table.order, "first_left")
-            shares = {t: by_seat[t.seat] for t in targets}
+            # Several targets are seats' stacks: a pot or the bank is a payee on its own.
+            by_seat = split(total, [_seat(t) for t in targets], table.order, "first_left")
+            shares = {t: by_seat[_seat(t)] for t in targets}
         return [t for target in targets for t in book.move(payer, target, shares[target])]
     transfers = []
     for target in targets:
@@ -364,7 +365,7 @@ def _pay(
     return transfers
 
 
-def _cover(cover: MoneyRule, table: Table, firing: Firing, book: _Book) -> list[Transfer]:
+def _cover(cover: MoneyRule, table: TableAtFiring, firing: Firing, book: _Book) -> list[Transfer]:
     """The cover rule's payer pays each short payee the rest, from the dealer's left."""
     roles = _roles(cover, table, Firing(roles=firing.roles))
     payers = _accounts(cover.payer, roles)
@@ -402,7 +403,7 @@ def _per_count(
     return len(roles[role])
 
 
-def units(rule: MoneyRule, table: Table, firing: Firing) -> dict[SeatId, int]:
+def units(rule: MoneyRule, table: TableAtFiring, firing: Firing) -> dict[SeatId, int]:
     """How much of the rule each seat has in this firing, in `per` units, free ones included.
 
     The seats are the payer's, or the payee's when the payer is a pot: what a
@@ -418,7 +419,7 @@ def _units(
     side = rule.payer if rule.payer in roles else rule.payee
     return {
         seat: count if isinstance(count, int) else count.get(seat, 0)
-        for seat in roles.get(side, ())
+        for seat in (roles.get(side, ()) if side is not None else ())
     }
 
 
@@ -438,12 +439,12 @@ def _check_most(rule: MoneyRule, firing: Firing, roles: Mapping[str, tuple[SeatI
 
 def _due(
     rule: MoneyRule,
-    table: Table,
+    table: TableAtFiring,
     firing: Firing,
     book: _Book,
-    payer: Account,
-    target: Account | None,
-    payers: list[Account],
+    payer: ChipAccount,
+    target: ChipAccount | None,
+    payers: list[ChipAccount],
 ) -> int:
     """The amount times the count (this payer's part, if shared), or the bet, held to the cap."""
     if rule.amount is None:
@@ -465,19 +466,19 @@ def _due(
     return due
 
 
-def _share(total: int, payer: Account, sharers: list[Account], table: Table) -> int:
+def _share(total: int, payer: ChipAccount, sharers: list[ChipAccount], table: TableAtFiring) -> int:
     """The payer's part of one sum several seats pay together; odd chips first from the left.
 
     Whoever is also the payee pays no part of it: a bonus shared by the
     other players leaves the winner out.
     """
-    seats = [p.seat for p in sharers if p.kind == "stack"]
+    seats = [_seat(p) for p in sharers if p.kind == "stack"]
     if payer.kind != "stack" or len(seats) < 2:
         return total
-    return split(total, seats, table.order, "first_left")[payer.seat]
+    return split(total, seats, table.order, "first_left")[_seat(payer)]
 
 
-def _minimum(rule: MoneyRule, table: Table) -> int:
+def _minimum(rule: MoneyRule, table: TableAtFiring) -> int:
     """A fixed amount is the smallest bet; an agreed or pot-sized one sets none."""
     fixed = ("chips", "money", "antes", "min_bets")
     if rule.amount is None or all(getattr(rule.amount, unit) is None for unit in fixed):
@@ -486,7 +487,11 @@ def _minimum(rule: MoneyRule, table: Table) -> int:
 
 
 def _chips(
-    amount: Amount, rule: MoneyRule, table: Table, book: _Book | None, payer: Account | None
+    amount: Amount,
+    rule: MoneyRule,
+    table: TableAtFiring,
+    book: _Book | None,
+    payer: ChipAccount | None,
 ) -> int:
     """One amount (or cap) in chips, for this payer."""
     if amount.chips is not None:
@@ -507,12 +512,12 @@ def _chips(
         if payer is None or payer.kind != "stack":
             raise ChargeError(CONTRIBUTION_NEEDS_SEAT.format(rule=rule.words, payer=payer))
         return _whole(
-            Fraction(amount.contribution) * table.contributions.get(payer.seat, 0), amount
+            Fraction(amount.contribution) * table.contributions.get(_seat(payer), 0), amount
         )
     if amount.stack or amount.agreed == AT_THE_STACK:
         # What the payer holds now, as earlier payments of this firing left it.
         return book.held.get(payer, 0) if book is not None and payer is not None else 0
-    if amount.agreed in table.agreed:
+    if amount.agreed is not None and amount.agreed in table.agreed:
         return table.agreed[amount.agreed]
     raise ChargeError(NOT_AGREED.format(rule=rule.words, name=amount.agreed))
 
@@ -522,7 +527,7 @@ def _whole(chips: Fraction, amount: Amount) -> int:
     return math.ceil(chips) if amount.rounding == "up" else math.floor(chips)
 
 
-def _money(money: Decimal, rule: MoneyRule, table: Table) -> int:
+def _money(money: Decimal, rule: MoneyRule, table: TableAtFiring) -> int:
     if table.chips_per_money is None:
         raise ChargeError(NO_CHIP_VALUE.format(rule=rule.words, money=money))
     chips = Fraction(money) * table.chips_per_money
@@ -543,11 +548,11 @@ def _decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
 
-def _count(rule: MoneyRule, firing: Firing, payer: Account, target: Account | None) -> int:
+def _count(rule: MoneyRule, firing: Firing, payer: ChipAccount, target: ChipAccount | None) -> int:
     if isinstance(firing.count, int):
         count = firing.count
     else:
-        seat = payer.seat if payer.kind == "stack" else target and target.seat
+        seat = payer.seat if payer.kind == "stack" else target.seat if target is not None else None
         if seat is None:
             raise ChargeError(COUNT_NEEDS_SEAT.format(rule=rule.words))
         count = firing.count.get(seat, 0)
@@ -556,7 +561,7 @@ def _count(rule: MoneyRule, firing: Firing, payer: Account, target: Account | No
     return max(count - free, 0)
 
 
-def _roles(rule: MoneyRule, table: Table, firing: Firing) -> dict[str, tuple[SeatId, ...]]:
+def _roles(rule: MoneyRule, table: TableAtFiring, firing: Firing) -> dict[str, tuple[SeatId, ...]]:
     """Every role's seats in seat order: the firing's facts over what the table says."""
     given = {}
     for role, seats in firing.roles.items():
@@ -581,10 +586,22 @@ def _roles(rule: MoneyRule, table: Table, firing: Firing) -> dict[str, tuple[Sea
     return roles
 
 
-def _accounts(party: str | None, roles: Mapping[str, tuple[SeatId, ...]]) -> list[Account]:
-    if party in POT_ACCOUNTS:
-        return [Account(party)]
+def _accounts(party: str | None, roles: Mapping[str, tuple[SeatId, ...]]) -> list[ChipAccount]:
+    if _names_pot(party):
+        return [ChipAccount(party)]
+    if party is None:  # `charge` books nothing without both sides; a cover's must name them
+        raise KeyError(party)
     return [stack(seat) for seat in roles[party]]
+
+
+def _names_pot(party: str | None) -> TypeGuard[AccountKind]:
+    return party in POT_ACCOUNTS
+
+
+def _seat(account: ChipAccount) -> SeatId:
+    """The seat of a stack or a marker, which `ChipAccount` never lets go without one."""
+    assert account.seat is not None, account
+    return account.seat
 
 
 def _check_chips(what: str, chips: int) -> None:

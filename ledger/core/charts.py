@@ -15,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from decimal import Decimal
 from html import escape
+from typing import TypeVar
 
 Point = tuple[int, Mapping[Hashable, int]]
+# What a chart plots for one player: chips (`stack_chart`) or money (`net_chart`).
+Figure = TypeVar("Figure", int, Decimal)
 
 WIDTH = 360
 PLOT_HEIGHT = 180
@@ -80,9 +83,9 @@ def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None =
 
 def _lines_and_legend(
     players: Sequence[Hashable],
-    points: Sequence[tuple[int, Mapping[Hashable, object]]],
+    points: Sequence[tuple[int, Mapping[Hashable, Figure]]],
     x: Callable[[int], float],
-    y: Callable,
+    y: Callable[[Figure], float],
     labels: Mapping[Hashable, str],
     shown: Mapping[Hashable, str],
 ) -> list[str]:
@@ -133,7 +136,7 @@ def _nice_top(chips: int) -> int:
     """A round number at or above the tallest stack, so the axis reads 0, half, top."""
     if chips <= 0:
         return 10
-    step = 10 ** (len(str(chips)) - 1)
+    step: int = 10 ** (len(str(chips)) - 1)
     for factor in (1, 2, 4, 5, 10):
         if factor * step >= chips and (factor * step) % 2 == 0:
             return factor * step

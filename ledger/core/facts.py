@@ -87,7 +87,7 @@ def needs(rule: MoneyRule, *, halves: bool = False) -> Needs:
     per = rule.per
     # A per counted in a role's seats that is neither side of the rule: the table names them.
     counted_role = PER_ROLES.get(per.each) if per is not None else None
-    asked = [*parties]
+    asked: list[str] = [*parties]
     if counted_role and counted_role not in parties and counted_role not in FROM_THE_HAND:
         asked.append(counted_role)
     roles = tuple(

@@ -17,6 +17,13 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 
+class Asked(Protocol):
+    """A fact the table names at a step (`rulebook.schema.Asked`): who is in a role."""
+
+    @property
+    def role(self) -> str: ...
+
+
 class Step(Protocol):
     """The parts of a rulebook phase the live table reads."""
 
@@ -27,7 +34,7 @@ class Step(Protocol):
     opener: str | None
     only_if: str | None
     money: list[str]
-    asks: list  # what the table names at this step (`rulebook.schema.Asked`): each has a role
+    asks: Sequence[Asked]  # what the table names at this step
     again_from: str | None  # a repeating betting step: the step the table goes back to
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Literal
+from typing import Any, Literal, TypeGuard
 
 from ledger.core.inputs import MOST_CHIPS, is_whole
 
@@ -41,7 +42,7 @@ class HouseRules:
     # like a new game's ante, pay an equal share of what is riding, or play for it free.
     joining: Literal["ante", "share", "free"] = "ante"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -56,11 +57,12 @@ CHOICES = {
 }
 
 
-def house_rules(data: dict | None) -> HouseRules:
+def house_rules(data: Mapping[str, object] | None) -> HouseRules:
     """Validated settings from stored or submitted data; missing keys take the defaults."""
     data = dict(data or {})
     known = {f.name for f in fields(HouseRules)}
-    values = {k: v for k, v in data.items() if k in known}
+    # Any: each value is checked below against its field (the cap once built).
+    values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
     for name, choices in CHOICES.items():
         if name in values and values[name] not in choices:
             raise HouseRulesError(
@@ -82,5 +84,5 @@ def house_rules(data: dict | None) -> HouseRules:
     return rules
 
 
-def _whole(value: object, least: int) -> bool:
+def _whole(value: object, least: int) -> TypeGuard[int]:
     return is_whole(value) and least <= value <= MOST_CHIPS

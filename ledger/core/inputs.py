@@ -116,7 +116,7 @@ def record_ids(
     return [record_id(item, label=label, what=what) for item in items]
 
 
-def list_of(values: object, *, label: str, most: int = MOST_SEATS) -> list:
+def list_of(values: object, *, label: str, most: int = MOST_SEATS) -> list[object]:
     if isinstance(values, str | bytes | dict) or not isinstance(values, Iterable):
         raise InputError(NOT_A_LIST.format(label=label, value=_shown(values)))
     items = list(values)

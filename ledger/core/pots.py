@@ -50,7 +50,7 @@ class PotError(ValueError):
 
 
 @dataclass(frozen=True)
-class Pot:
+class PotLayer:
     """One pot: its chips, who can still win it, and whose chips are in it."""
 
     amount: int
@@ -64,7 +64,7 @@ def build_pots(
     *,
     side_pots: bool = True,
     still_betting: Collection[SeatId] = (),
-) -> list[Pot]:
+) -> list[PotLayer]:
     """The main pot, then the side pots, each with the seats that can still win it.
 
     `still_betting` are players who can still put chips in this round (not
@@ -83,7 +83,7 @@ def build_pots(
     if not side_pots:
         # Trash Poker: a player who runs out of chips stays in and can win everything.
         return [
-            Pot(
+            PotLayer(
                 amount=sum(a for _, a in paid),
                 eligible=frozenset(s for s, _ in paid if s not in folded),
                 contributors=frozenset(s for s, _ in paid),
@@ -102,7 +102,7 @@ def build_pots(
     for level in levels:
         above = paid[start:]
         pots.append(
-            Pot(
+            PotLayer(
                 amount=sum(min(a, level) - floor for _, a in above),
                 eligible=frozenset(s for s, a in above if a >= level and s not in folded) | betting,
                 contributors=frozenset(s for s, _ in above),
@@ -122,7 +122,7 @@ def split(
 
 
 def award(
-    pots: Sequence[Pot],
+    pots: Sequence[PotLayer],
     winners: Sequence[Collection[SeatId]],
     seat_order: Sequence[SeatId],
     odd_chip: OddChip,
@@ -142,13 +142,21 @@ def award(
     return taken
 
 
-def split_high_low(*args, **kwargs) -> dict[SeatId, int]:
+def split_high_low(
+    amount: int,
+    high: Collection[SeatId],
+    low: Collection[SeatId],
+    seat_order: Sequence[SeatId],
+    odd_chip: OddChip,
+    *,
+    odd_to: Literal["high", "low"] = "high",
+) -> dict[SeatId, int]:
     """Half the chips to the high winners, half to the low; one side alone takes them all.
 
     The arguments are `split_halves`'; a player in both (he scoops, or ties one
     way) adds his two shares.
     """
-    high_shares, low_shares = split_halves(*args, **kwargs)
+    high_shares, low_shares = split_halves(amount, high, low, seat_order, odd_chip, odd_to=odd_to)
     _add(high_shares, low_shares)
     return high_shares
 
@@ -214,7 +222,7 @@ def declare_winners(
 
 
 def return_contributions(
-    contributions: Mapping[SeatId, int], pots: Sequence[Pot], pot_index: int
+    contributions: Mapping[SeatId, int], pots: Sequence[PotLayer], pot_index: int
 ) -> dict[SeatId, int]:
     """What each contributor put into one pot, to hand back when nobody can win it."""
     if not 0 <= pot_index < len(pots):

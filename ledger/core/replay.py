@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any, TypedDict
 
 from ledger.core import betting
 
@@ -21,7 +22,7 @@ class Event:
 
     kind: str
     seat: SeatId | None
-    detail: Mapping
+    detail: Mapping[str, Any]  # the posting's detail, as JSON the ledger wrote
     # Chips each seat's stack gave (+) to or took (-) from the hand's pot in this posting.
     paid: Mapping[SeatId, int] = field(default_factory=dict)
 
@@ -58,6 +59,21 @@ class HandState:
         return self.round is not None and not betting.is_complete(self.round)
 
 
+class _Changes(TypedDict, total=False):
+    """The fields of `HandState` one event changes."""
+
+    round: betting.Round | None
+    rounds: int
+    folded: frozenset[SeatId]
+    contributions: Mapping[SeatId, int]
+    antes: bool
+    awarded: bool
+    fees: Mapping[SeatId, int]
+    posted_blinds: Mapping[SeatId, int]
+    named: Mapping[str, tuple[tuple[SeatId, ...], str]]
+    agains: int
+
+
 EMPTY = HandState(
     round=None, rounds=0, folded=frozenset(), contributions={}, antes=False, awarded=False
 )
@@ -81,7 +97,7 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
     contributions = dict(state.contributions)
     for seat, chips in event.paid.items():
         contributions[seat] = contributions.get(seat, 0) + chips
-    changes: dict = {"contributions": {s: c for s, c in contributions.items() if c}}
+    changes: _Changes = {"contributions": {s: c for s, c in contributions.items() if c}}
     rule_kind = event.detail.get("rule_kind") if event.kind == "charge" else None
     if rule_kind == "blind":
         posted = dict(state.posted_blinds)
@@ -101,6 +117,9 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
         changes["round"] = start(event.detail, limit=limit, min_bet=min_bet)
     elif event.kind == "action":
         action = betting.Action(event.detail["action"], event.detail.get("amount", 0))
+        # The journal books an action only by a seat, in an open round.
+        assert state.round is not None
+        assert event.seat is not None
         changes["round"] = betting.apply(state.round, event.seat, action)
         if action.kind == "fold":
             changes["folded"] = state.folded | {event.seat}
@@ -117,9 +136,9 @@ def advance(state: HandState, event: Event, *, limit: betting.Limit, min_bet: in
     return replace(state, **changes)
 
 
-def start(detail: Mapping, *, limit: betting.Limit, min_bet: int) -> betting.Round:
+def start(detail: Mapping[str, Any], *, limit: betting.Limit, min_bet: int) -> betting.Round:
     """A round from the snapshot stored when the dealer opened it."""
-    seats = [betting.Seat(seat=int(s), stack=stack) for s, stack in detail["stacks"]]
+    seats = [betting.Bettor(seat=int(s), stack=stack) for s, stack in detail["stacks"]]
     return betting.start_round(
         seats,
         opener=detail["opener"],

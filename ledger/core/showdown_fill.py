@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from rulebook.schema import ONE_NAMED, Fires, HandIs
-from rulebook.showdown.ranking import at_least
+from rulebook.showdown.ranking import Made, at_least
 
 Mode = Literal["plain", "high_low", "declare"]
 # Roles the tiers answer; the others (who knocked, who acted) only the table knows.
@@ -106,7 +106,7 @@ class Fill:
                 fields[f"{rule}:role-{role}"] = [str(s) for s in seats]
         return {name: values for name, values in fields.items() if values}
 
-    def award(self) -> dict:
+    def award(self) -> dict[str, object]:
         """The same as the API's award / showdown body: winners, or declarations and orders."""
         bookings = [{"rule": rule, "roles": self.roles.get(rule, {})} for rule in self.fire]
         if self.mode == "declare":
@@ -246,7 +246,7 @@ class _Table:
         return found[0] if len(found) == 1 else None
 
 
-def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
+def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict[str, dict[str, list[int]]], list[str]]:
     """Each rule's roles from the ranking and the named roles, and the rules the cards fire.
 
     A named player (the knocker, the caller) plays their own role and, in a
@@ -288,8 +288,10 @@ def _roles(asks: Sequence[Ask], table: _Table) -> tuple[dict, list[str]]:
             elif role == "losers":
                 seats_now = losers
             elif role == "loser":
-                beaten = about is not None and about not in top
-                seats_now = [about] if beaten else losers if len(losers) == 1 else lowest
+                if about is not None and about not in top:  # beaten
+                    seats_now = [about]
+                else:
+                    seats_now = losers if len(losers) == 1 else lowest
             elif role == "lowest_hand":
                 seats_now = lowest
             elif role == "stayers":
@@ -390,18 +392,18 @@ def _above(ranked: list[list[int]], seat: int) -> list[int]:
     return found
 
 
-def _winning_hand(table: _Table, top: list[int]):
+def _winning_hand(table: _Table, top: list[int]) -> Made | None:
     """The best hand's high hand (one of a tie: they are equal), if the helper made one."""
     names = {seat: name for name, seat in table.by_name.items()}
     for seat in top:
         shown = table.result.hands.get(names[seat])
-        made = getattr(shown, "high", None)
+        made: Made | None = getattr(shown, "high", None)
         if made is not None:
             return made
     return None
 
 
-def _holds(made, hand: HandIs) -> bool:
+def _holds(made: Made, hand: HandIs) -> bool:
     return at_least(made, hand.at_least, hand.rank)
 
 

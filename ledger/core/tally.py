@@ -17,11 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ledger.core import betting
 from ledger.core.replay import Event, HandState, SeatId
 
 VERSION = 3
+
+# A tally as JSON keeps it. Its shape is this module's own and `VERSION` vouches for it,
+# so its values are read as they were written, not checked one by one.
+JsonObject = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -42,12 +47,12 @@ class Tally:
     state: HandState
 
 
-def rules_of(limit: betting.Limit, min_bet: int, seat_order: Sequence[SeatId]) -> list:
+def rules_of(limit: betting.Limit, min_bet: int, seat_order: Sequence[SeatId]) -> list[object]:
     """What the replay depends on besides the postings: a tally made under other rules is stale."""
     return [limit.kind, limit.cap, min_bet, list(seat_order)]
 
 
-def encode(tally: Tally, *, through: int, rules: list) -> dict:
+def encode(tally: Tally, *, through: int, rules: list[object]) -> JsonObject:
     """The tally as JSON, valid while `through` is the night's latest posting."""
     return {
         "v": VERSION,
@@ -62,7 +67,7 @@ def encode(tally: Tally, *, through: int, rules: list) -> dict:
     }
 
 
-def decode(data: object, *, through: int | None, rules: list) -> Tally | None:
+def decode(data: object, *, through: int | None, rules: list[object]) -> Tally | None:
     """The tally back, or None when there is none or it is stale."""
     if not isinstance(data, dict) or data.get("v") != VERSION:
         return None
@@ -84,7 +89,7 @@ def decode(data: object, *, through: int | None, rules: list) -> Tally | None:
 # --- The replayed state, to JSON and back ---------------------------------------------------
 
 
-def _state(state: HandState) -> dict:
+def _state(state: HandState) -> JsonObject:
     return {
         "round": _round(state.round) if state.round is not None else None,
         "rounds": state.rounds,
@@ -99,7 +104,7 @@ def _state(state: HandState) -> dict:
     }
 
 
-def _hand_state(data: dict) -> HandState:
+def _hand_state(data: JsonObject) -> HandState:
     return HandState(
         round=_round_back(data["round"]) if data["round"] is not None else None,
         rounds=data["rounds"],
@@ -114,7 +119,7 @@ def _hand_state(data: dict) -> HandState:
     )
 
 
-def _round(r: betting.Round) -> dict:
+def _round(r: betting.Round) -> JsonObject:
     return {
         "order": list(r.order),
         "stacks": _pairs(r.stacks),
@@ -131,7 +136,7 @@ def _round(r: betting.Round) -> dict:
     }
 
 
-def _round_back(data: dict) -> betting.Round:
+def _round_back(data: JsonObject) -> betting.Round:
     kind, cap = data["limit"]
     return betting.Round(
         order=tuple(data["order"]),
@@ -155,4 +160,5 @@ def _pairs(mapping: Mapping[int, int]) -> list[list[int]]:
 
 
 def _mapping(pairs: list[list[int]]) -> dict[int, int]:
-    return dict(pairs)
+    # Unpacked here, not by dict(): JSON gives [key, value] lists, and dict() is typed for tuples.
+    return {key: value for key, value in pairs}  # noqa: C416

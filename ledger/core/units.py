@@ -140,7 +140,8 @@ def _in_range(value: Decimal) -> bool:
     """Whether a night's pages can show and store it: 4 places at most, 0.0001 to 10,000."""
     return (
         inputs.LEAST_CHIP_VALUE <= value <= inputs.MOST_CHIP_VALUE
-        and value.as_tuple().exponent >= -inputs.CHIP_VALUE_PLACES
+        and isinstance(exponent := value.as_tuple().exponent, int)  # "n", "N", "F": not finite
+        and exponent >= -inputs.CHIP_VALUE_PLACES
     )
 
 

@@ -189,7 +189,7 @@ class Play:
         """Whether chips ever went into the middle (the pot account is opened on first use)."""
         return self._pot_key in self.accounts
 
-    def live_pots(self) -> list[pots.Pot]:
+    def live_pots(self) -> list[pots.PotLayer]:
         """The pots as the table shows them: while players can still bet, no side pot but an
         all-in player's makes one (blinds and bets not yet called are no level)."""
         now = self.state
@@ -198,7 +198,7 @@ class Play:
         still = {s for s in self.hand.seat_order if s not in now.folded and self.stack(s) > 0}
         return self.showdown_pots(still_betting=still)
 
-    def showdown_pots(self, still_betting: Collection[int] = ()) -> list[pots.Pot]:
+    def showdown_pots(self, still_betting: Collection[int] = ()) -> list[pots.PotLayer]:
         """The main pot and side pots as the chips stand, dead money in the main pot.
 
         Pots are levelled by bets alone: a fee or a fine one player paid is
@@ -214,15 +214,15 @@ class Play:
         if dead > 0:
             live = frozenset(s for s in hand.seat_order if s not in now.folded)
             if built:
-                built[0] = pots.Pot(
+                built[0] = pots.PotLayer(
                     built[0].amount + dead, built[0].eligible, built[0].contributors
                 )
             else:
-                built = [pots.Pot(dead, live, frozenset())]
+                built = [pots.PotLayer(dead, live, frozenset())]
         while dead < 0 and built:
             taken = min(-dead, built[0].amount)
             dead += taken
-            first = pots.Pot(built[0].amount - taken, built[0].eligible, built[0].contributors)
+            first = pots.PotLayer(built[0].amount - taken, built[0].eligible, built[0].contributors)
             built = ([first] if first.amount else []) + built[1:]
         return built
 
@@ -856,7 +856,7 @@ def state(hand: Hand) -> HandState:
     return load(hand).state
 
 
-def showdown_pots(hand: Hand) -> list[pots.Pot]:
+def showdown_pots(hand: Hand) -> list[pots.PotLayer]:
     """The main pot and side pots as the chips stand, dead money in the main pot."""
     return load(hand).showdown_pots()
 

@@ -2,7 +2,7 @@
 
 `ledger.core.charges` works out, with no database, which transfers a rule makes
 between abstract accounts. This module is the bridge: it finds the rule in the
-hand's game in the rulebook, builds the `charges.Table` from a `Play` (the
+hand's game in the rulebook, builds the `charges.TableAtFiring` from a `Play` (the
 hand as its journal leaves it), and posts the transfers as ONE posting of kind
 "charge" on the real accounts, so undo reverses a charge whole like any other
 posting. The game's name is never looked at: only its rule data.
@@ -180,7 +180,7 @@ def charge(
 
     `roles` name the seats of the firing ({"losers": [bob, cat]}); who folded
     comes from the hand unless given. `count`, `bet` and `agreed` are as in
-    `charges.Firing` and `charges.Table`. Refused whole, with nothing
+    `charges.Firing` and `charges.TableAtFiring`. Refused whole, with nothing
     recorded, when the rule or the facts cannot be charged.
     """
     rules = _rules(play.hand)
@@ -269,7 +269,7 @@ def _roles(play: Play, given: Roles) -> dict:
     return ({"folded": folded} if folded else {}) | dict(given)
 
 
-def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> charges.Table:
+def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> charges.TableAtFiring:
     """The table as the journal leaves it, before the rule fires."""
     hand, night = play.hand, play.hand.night
     config = house_rules(hand.config)  # the night's settings as the hand started
@@ -284,7 +284,7 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
             a.agreed: config.ante for r in rules for a in (r.amount, r.cap) if a and a.agreed
         }
         agreed = {**unnamed, **agreed}
-    return charges.Table(
+    return charges.TableAtFiring(
         seats=tuple(hand.seat_order),
         dealer=hand.dealer_id,
         stacks={seat: _stack(play, seat) for seat in {*hand.seat_order, hand.dealer_id}},
@@ -313,7 +313,7 @@ def _seat(play: Play, seat_id: int) -> Seat:
     return play.seats.get(seat_id) or Seat.objects.select_related("person").get(pk=seat_id)
 
 
-def _account(play: Play, account: charges.Account) -> Account:
+def _account(play: Play, account: charges.ChipAccount) -> Account:
     """The journal's account for one of `charges`' accounts."""
     if account.kind == "stack":
         return play.stack_account(_seat(play, account.seat))
@@ -352,7 +352,7 @@ def _memo(play: Play, rule: MoneyRule, transfers: list[Transfer], pile: str) -> 
     return f"{'; '.join(parts)} ({rule.words})"[:200]
 
 
-def _name(play: Play, account: charges.Account, pile: str) -> str:
+def _name(play: Play, account: charges.ChipAccount, pile: str) -> str:
     if account.seat is not None:
         return play.seat_name(account.seat)
     if account.kind == "side_pot":

@@ -410,7 +410,7 @@ def opening_ante(run: Run, spec: GameSpec) -> int:
             unnamed = {
                 a.agreed: ante for a in (rule.amount, rule.cap) if a is not None and a.agreed
             }
-            table = charges.Table(
+            table = charges.TableAtFiring(
                 seats=(0,),
                 dealer=0,
                 stacks={0: inputs.MOST_CHIPS},

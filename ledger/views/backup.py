@@ -16,8 +16,8 @@ from ledger.core import backup_format
 from ledger.core.backup_format import BackupError
 from ledger.models import Group
 from ledger.services import backup
-from ledger.views.common import HtmxHttpRequest
 from ledger.views.nights import created_once
+from sitewide.htmx import HtmxHttpRequest
 
 NO_FILE = "Choose a backup file to restore."
 RESTORED = "{name} is restored, with {nights} night{s}."

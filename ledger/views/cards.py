@@ -19,9 +19,10 @@ from ledger.services import seat_cards
 from ledger.services.actors import Actor
 from ledger.services.journal import LedgerError
 from ledger.views import dealer, table
-from ledger.views.common import HtmxHttpRequest, night_for, partial_wanted, see_other, write
+from ledger.views.common import night_for, partial_wanted, see_other, write
 from ledger.views.forms import seat_from
 from ledger.views.play import fresh, hand_of
+from sitewide.htmx import HtmxHttpRequest
 
 
 @require_POST

@@ -22,9 +22,10 @@ from ledger.models import Night, Payment
 from ledger.selectors import exports, night_results, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
-from ledger.views.common import HtmxHttpRequest, message, night_for, see_other, write
+from ledger.views.common import message, night_for, see_other, write
 from ledger.views.forms import counted_chips, seat_from, whole
 from ledger.views.table import answer, bad_link
+from sitewide.htmx import HtmxHttpRequest
 
 IN_PLAY = "A hand is in play: the settlement can be exported once it is settled."
 

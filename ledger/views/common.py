@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django_htmx.middleware import HtmxDetails
 
 from ledger.core import inputs
 from ledger.core.betting import BettingError
@@ -25,6 +24,7 @@ from ledger.models import Night
 from ledger.services import actors, journal
 from ledger.services.actors import Actor, Forbidden
 from ledger.services.journal import KeyConflict, LedgerError
+from sitewide.htmx import HtmxHttpRequest
 
 NO_NIGHT = "No such night."
 KEY_MISSING = "This form has no request key: reload the page and try again."
@@ -40,10 +40,6 @@ REFUSED = (
     BettingError,
     inputs.InputError,
 )
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def night_for(request: HttpRequest, night_id: int) -> tuple[Night, Actor]:

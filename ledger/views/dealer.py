@@ -27,7 +27,7 @@ from ledger.models import Hand, Night, Run
 from ledger.selectors import game_setup, state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
-from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
+from ledger.views.common import night_for, see_other, write
 from ledger.views.forms import NO_PLAYERS, booking, seat_from, seats_from
 from ledger.views.play import (
     POTS_CHANGED,
@@ -45,6 +45,7 @@ from rulebook import dealer
 from rulebook.models import Game
 from rulebook.schema import FAMILIES, MONEY_KINDS, OPENERS
 from sitewide import limits
+from sitewide.htmx import HtmxHttpRequest
 
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
 

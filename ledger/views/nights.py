@@ -28,9 +28,10 @@ from ledger.selectors import night_results
 from ledger.services import deletion, seating
 from ledger.services.actors import Forbidden
 from ledger.services.journal import LedgerError
-from ledger.views.common import HtmxHttpRequest, night_for, see_other
+from ledger.views.common import night_for, see_other
 from ledger.views.forms import GroupForm, HouseRulesForm, NightForm, PersonForm, form_message
 from rulebook.models import Game
+from sitewide.htmx import HtmxHttpRequest
 
 CREATED = "ledger_created"
 UNIT_WARNING = "{game} needs {amounts}; with a {unit} chip that cannot be paid exactly."

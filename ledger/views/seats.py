@@ -28,9 +28,10 @@ from ledger.models import Night
 from ledger.selectors import game_setup, night_results, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
-from ledger.views.common import HtmxHttpRequest, night_for, see_other, write
+from ledger.views.common import night_for, see_other, write
 from ledger.views.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
 from ledger.views.table import answer
+from sitewide.htmx import HtmxHttpRequest
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
 LINK_CHANGES = ("new", "revoke")

@@ -27,7 +27,6 @@ from ledger.services.actors import Actor
 from ledger.services.journal import KeyConflict, LedgerError
 from ledger.views import forms
 from ledger.views.common import (
-    HtmxHttpRequest,
     night_for,
     partial_wanted,
     run_once,
@@ -48,6 +47,7 @@ from ledger.views.play import (
     require_starter,
 )
 from sitewide import limits
+from sitewide.htmx import HtmxHttpRequest
 
 START_NOT_YOURS = "Only the host or the next dealer can start a hand, and deals it."
 SETUP_FIRST = (

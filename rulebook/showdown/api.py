@@ -10,6 +10,9 @@ browser. Each call counts against the caller's address in the shared store
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -17,24 +20,30 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers, status
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from rulebook import schema
 from rulebook.models import Game
 from rulebook.showdown import request_check
 from rulebook.showdown.evaluation import describe
 from sitewide import limits
-from sitewide.api_errors import ErrorSerializer
+from sitewide.api_errors import ErrorSerializer, Refusal
+
+# What the serializers here describe: the request and the answer as JSON objects.
+JsonSerializer = serializers.Serializer[Mapping[str, object]]
 
 
-def find_game(slug: str):
+def find_game(slug: str) -> schema.Game | None:
     """The rule data of the game with this slug, or None."""
     game = Game.objects.filter(slug=slug).only("slug", "data").first()
     return game.spec if game is not None else None
 
 
-def refusal(exc: request_check.RequestError) -> dict:
+def refusal(exc: request_check.RequestError) -> Refusal:
     """A refused request in the API's one refusal shape."""
     return {"detail": exc.message, "fields": {exc.field: [exc.message]} if exc.field else {}}
 
@@ -50,7 +59,7 @@ CARDS_TEXT = {
 }
 
 
-def _cards_schema(most: int, what: str) -> dict:
+def _cards_schema(most: int, what: str) -> dict[str, object]:
     return {
         "oneOf": [
             CARDS_TEXT,
@@ -123,7 +132,7 @@ class PaidField(serializers.JSONField):
     pass
 
 
-class ExtraSerializer(serializers.Serializer):
+class ExtraSerializer(JsonSerializer):
     paid = PaidField(required=False)
     declare = serializers.ChoiceField(
         choices=request_check.DECLARES,
@@ -133,7 +142,7 @@ class ExtraSerializer(serializers.Serializer):
     )
 
 
-class ShowdownHandSerializer(serializers.Serializer):
+class ShowdownHandSerializer(JsonSerializer):
     class Meta:
         ref_name = "ShowdownCards"
 
@@ -142,7 +151,7 @@ class ShowdownHandSerializer(serializers.Serializer):
     extra = ExtraSerializer(required=False, allow_null=True)
 
 
-class ShowdownRequestSerializer(serializers.Serializer):
+class ShowdownRequestSerializer(JsonSerializer):
     game = serializers.CharField(
         required=False,
         allow_null=True,
@@ -184,7 +193,7 @@ class Tiers(serializers.ListField):
     child = serializers.ListField(child=serializers.CharField())
 
 
-class MadeSerializer(serializers.Serializer):
+class MadeSerializer(JsonSerializer):
     """A hand as made: its name, the cards used, and what each wild stands for."""
 
     name = serializers.CharField(allow_null=True, help_text="“Full house, kings over sevens”.")
@@ -233,16 +242,25 @@ class ShownSerializer(MadeSerializer):
         ref_name = "ShowdownShown"
 
 
-class RankedSerializer(serializers.Serializer):
+class RankedSerializer(JsonSerializer):
     key = serializers.CharField(help_text="high, low, or a race or points side's key.")
-    label = serializers.CharField(help_text="“High”, “The highest diamond”.")
     tiers = Tiers(help_text="Players best first; ties share a tier; only those who qualify.")
 
     class Meta:
         ref_name = "ShowdownRanking"
 
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """key, label, tiers. `label` is made here: declared in the class body, it would
+        read to a type checker as the serializer's own `Field.label`."""
+        fields = super().get_fields()
+        return {
+            "key": fields["key"],
+            "label": serializers.CharField(help_text="“High”, “The highest diamond”."),
+            "tiers": fields["tiers"],
+        }
 
-class ShowdownResultSerializer(serializers.Serializer):
+
+class ShowdownResultSerializer(JsonSerializer):
     high = Tiers(help_text="The high tiers, best first; empty when the game has no high.")
     low = Tiers(help_text="The low tiers, best first; empty when the game has no low.")
     rankings = RankedSerializer(many=True, help_text="Every way the pot is won, in order.")
@@ -288,9 +306,9 @@ class ShowdownView(APIView):
     """
 
     permission_classes = [AllowAny]
-    authentication_classes: list = []
+    authentication_classes: Sequence[type[BaseAuthentication]] = []
 
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         if limits.showdown_limited(request):
             return Response(
                 {"detail": limits.TOO_MANY_SHOWDOWNS, "fields": {}},

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from rulebook.showdown.cards import (
     RANK_FROM_DATA,
@@ -25,10 +25,16 @@ from rulebook.showdown.cards import (
 )
 from rulebook.showdown.points import SideKey, Totals, card_values, choices_of, counted, side_key
 from rulebook.showdown.ranking import HighHand, Made, at_least, best_low
-from rulebook.showdown.rules import Condition, Patch, Race, Showdown, Wild
+from rulebook.showdown.rules import Condition, Patch, Race, Rank, Showdown, Wild
 
 if TYPE_CHECKING:
     from rulebook import schema
+
+# How a hand places on one side, larger is better: a made hand's key (ranking.HandKey),
+# a points total's (points.side_key) or a race's.
+SortKey = tuple[float, ...]
+# Players best first: ties share a tier.
+Placings = tuple[tuple[str, ...], ...]
 
 SUIT_LETTER = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
 SUIT_WORD = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
@@ -321,7 +327,7 @@ def _plain(rank: str | None, wild_ranks: frozenset[int]) -> Showdown:
         raise ShowdownError(f"Choose a game or a ranking: one of {shown}.")
     wilds = []
     if wild_ranks:
-        names = [name for name, value in RANK_FROM_DATA.items() if value in wild_ranks]
+        names = [name for name in get_args(Rank) if RANK_FROM_DATA[name] in wild_ranks]
         wilds = [Wild(text="The ranks the table calls wild", ranks=names)]
     return Showdown(board="shared", wilds=wilds, **PLAIN_RANKINGS[rank])
 
@@ -452,7 +458,7 @@ class _Table:
         self.up_order = up_order
         self.named_ranks = named_ranks
         # (own kind, ace low) -> player -> the rank their own cards make wild
-        self._own_ranks = {
+        self._own_ranks: dict[tuple[str | None, bool], dict[str, int | None]] = {
             (wild.own, wild.ace_low): {
                 name: _own_rank(wild.own, seat, wild.ace_low) for name, seat in self.seats.items()
             }
@@ -489,7 +495,7 @@ class _Table:
         if wild.own:
             found = self._own_ranks[(wild.own, wild.ace_low)]
             names = list(found) if wild.everyone else [name]
-            ranks = {found[n] for n in names if found[n]}
+            ranks = {rank for n in names if (rank := found[n])}
             if wild.just_the_card:
                 return set(), self._own_cards(wild, names), False
             return ranks, set(), False
@@ -602,7 +608,7 @@ class _Player:
     wild_high: frozenset[Card] = frozenset()
     wild_low: frozenset[Card] = frozenset()
     total: dict[str, float] = field(default_factory=dict)
-    side_keys: dict[str, tuple] = field(default_factory=dict)
+    side_keys: dict[str, SortKey] = field(default_factory=dict)
     qualifies: dict[str, bool] = field(default_factory=dict)
     declare_result: str | None = None
 
@@ -785,15 +791,15 @@ class _Evaluation:
             return
         prefer = [said] if said in sides else [s for s in ("high", "low") if s in sides]
         prefer += [s for s in sides if s not in prefer]
-        best: tuple[tuple, dict[str, float]] | None = None
+        best: tuple[tuple[SortKey, ...], dict[str, float]] | None = None
         aces = [i for i, c in enumerate(cards) if len(card_values(c, points)) > 1]
         for choice in product(*(range(len(card_values(cards[i], points))) for i in aces)):
             fixed = dict(zip(aces, choice, strict=True))
             reach = Totals(choices_of(cards, points, fixed), size)
-            totals = {side: reach.best(self._side(side, targets[side])) for side in sides}
-            rank = tuple(side_key(totals[s], s, targets[s], points) for s in prefer)
+            by_side = {side: reach.best(self._side(side, targets[side])) for side in sides}
+            rank = tuple(side_key(by_side[s], s, targets[s], points) for s in prefer)
             if best is None or rank > best[0]:
-                best = (rank, totals)
+                best = (rank, by_side)
         assert best is not None
         for side, total in best[1].items():
             self._set_total(player, side, targets[side], total, size)
@@ -864,7 +870,7 @@ class _Evaluation:
     def _tiers(self, names: list[str], side: str) -> tuple[tuple[str, ...], ...]:
         return _group(names, lambda n: self.players[n].side_keys[side])
 
-    def _both_failures(self, tiers: dict[str, tuple], auto: list[str]) -> dict[str, str]:
+    def _both_failures(self, tiers: dict[str, Placings], auto: list[str]) -> dict[str, str]:
         """Each both-declarer who did not win both halves, with the half that beat them."""
         failed: dict[str, str] = {}
         for name, player in self.players.items():
@@ -885,7 +891,7 @@ class _Evaluation:
         return failed
 
     def _declare_words(
-        self, tiers: dict[str, tuple], failed: dict[str, str], auto: list[str]
+        self, tiers: dict[str, Placings], failed: dict[str, str], auto: list[str]
     ) -> None:
         for name, player in self.players.items():
             said = player.holding.declare
@@ -917,7 +923,7 @@ class _Evaluation:
 
     def _race(self, race: Race) -> Ranked:
         suit = SUIT_LETTER[race.suit]
-        keys: dict[str, tuple] = {}
+        keys: dict[str, SortKey] = {}
         for name, player in self.players.items():
             if player.killed_by:
                 continue
@@ -948,7 +954,7 @@ def _declared(player: _Player, side: str) -> bool:
     return player.holding.declare in (side, "both")
 
 
-def _group(names: list[str], key: Callable[[str], tuple]) -> tuple[tuple[str, ...], ...]:
+def _group(names: list[str], key: Callable[[str], SortKey]) -> Placings:
     """Names best first by key (larger is better), equal keys sharing a tier, entry order kept."""
     ordered = sorted(names, key=key, reverse=True)
     tiers: list[list[str]] = []

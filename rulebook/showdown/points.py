@@ -26,7 +26,7 @@ from rulebook.showdown.cards import Card
 from rulebook.showdown.rules import Points
 
 # A side's verdict on a total: larger is better.
-SideKey = Callable[[float], tuple]
+SideKey = Callable[[float], tuple[float, ...]]
 
 
 def card_values(card: Card, points: Points) -> list[float]:
@@ -48,7 +48,7 @@ def card_values(card: Card, points: Points) -> list[float]:
     return sorted(set(values))
 
 
-def side_key(total: float, side: str, target: float | None, points: Points) -> tuple:
+def side_key(total: float, side: str, target: float | None, points: Points) -> tuple[float, ...]:
     """How good a total is for a side (larger is better): nearest the target, else by size."""
     if target is not None:
         return (-abs(total - target), total <= target)

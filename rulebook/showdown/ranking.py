@@ -23,6 +23,9 @@ from typing import Any, get_args
 from rulebook.showdown.cards import SUITS, Card, rank_word
 from rulebook.showdown.rules import HandClass
 
+# How a made hand compares: larger is better, class first, then ranks (and suits when counted).
+HandKey = tuple[int, ...]
+
 # Poker hand classes, worst first: the rule data's names, so a qualifier reads the same.
 HAND_CLASSES: tuple[str, ...] = get_args(HandClass)
 # Class order, worst first, for each hand size. Three cards, as three-card
@@ -63,7 +66,7 @@ _MISSING_LOW = 99  # a missing card in a short low hand: worse than any card
 class Made:
     """One player's best hand: its key (larger is better), words and the cards used."""
 
-    key: tuple
+    key: HandKey
     cls: str
     name: str
     best: tuple[Card, ...]
@@ -234,7 +237,7 @@ class _Builder:
         free = [s for s in dict.fromkeys(order) if s not in held]
         return free or list(self.hand.pref)
 
-    def made(self, key: tuple, cls: str, name: str, size: int) -> Made:
+    def made(self, key: HandKey, cls: str, name: str, size: int) -> Made:
         pairs = tuple((h, c) for h, c in zip(self.held, self.cards, strict=True) if h != c)
         return Made(key, cls, name, tuple(self.held), pairs, not pairs, size)
 
@@ -416,7 +419,7 @@ def _high(hand: _Hand, opts: _Options, natural_beats_wild: bool) -> Made | None:
         return None
     cls, ranks, builder = solved
     padded = tuple(ranks) + (0,) * (opts.size - len(ranks))
-    key: tuple = (opts.order[cls], *padded)
+    key: HandKey = (opts.order[cls], *padded)
     made = builder.made(key, cls, _high_name(cls, ranks), opts.size)
     if natural_beats_wild:
         key = (*key, 1 if made.natural else 0)
@@ -533,7 +536,7 @@ def _plain(cards: Sequence[Card], natural_beats_wild: bool) -> Made:
     return Made(key, cls, _high_name(cls, list(key[1:6])), tuple(best), (), True, 5)
 
 
-def rank_key7(cards: Sequence[Card]) -> tuple:
+def rank_key7(cards: Sequence[Card]) -> HandKey:
     """The key of the best five-card high hand of 5..7 natural cards, fast.
 
     Same key as `best_high(cards).key` with the default rules; used where
@@ -600,7 +603,7 @@ def _straight_top(ranks: Sequence[int]) -> int:
     return 0
 
 
-def _straight_key(cls_value: int, top: int) -> tuple:
+def _straight_key(cls_value: int, top: int) -> HandKey:
     if top == 5:
         return (cls_value, 5, 4, 3, 2, 1)
     return (cls_value, top, top - 1, top - 2, top - 3, top - 4)

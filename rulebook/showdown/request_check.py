@@ -319,7 +319,9 @@ def showdown_settings(game: schema.Game) -> list[schema.Setting]:
 # The parts of a request.
 
 
-def _known_keys(data: Mapping, known: Sequence[str], where: str, path: str = "") -> None:
+def _known_keys(
+    data: Mapping[object, object], known: Sequence[str], where: str, path: str = ""
+) -> None:
     for key in data:
         if key not in known:
             shown = key if isinstance(key, str) else repr(key)
@@ -538,7 +540,7 @@ def _name(value: object) -> str:
     return name
 
 
-def _list(value: object, *, label: str, field: str, most: int) -> list:
+def _list(value: object, *, label: str, field: str, most: int) -> list[object]:
     if value is None:
         return []
     if not isinstance(value, list | tuple):

@@ -1,9 +1,9 @@
 """The "Who wins?" page's form as plain data: players, their cards, taps on the grid.
 
 Pure Python, no Django. The page posts its whole state on every tap (a tap is
-a submit button), so the page works without JavaScript: `Table.from_form`
+a submit button), so the page works without JavaScript: `GridForm.from_form`
 reads the fields, `tap`, `add_player` and `remove_player` change them, and
-`Table.request` turns them into the same dict the API takes, for
+`GridForm.request` turns them into the same dict the API takes, for
 `rulebook.showdown.request_check` to accept or refuse with the API's own messages.
 The typed card fields are the state: a tap reads the player's typed cards,
 cycles one card (not held, face down, face up, not held) and writes them back.
@@ -12,13 +12,17 @@ cycles one card (not held, face down, face up, not held) and writes them back.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rulebook import schema
 from rulebook.showdown import request_check
 from rulebook.showdown.cards import BLACK_SPOT, JOKER, RANK_LABEL, SUIT_SYMBOL, SUITS, Card
+
+if TYPE_CHECKING:
+    from rulebook.showdown.evaluation import Result, Shown
+    from rulebook.showdown.ranking import Made
 
 GRID_RANKS = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
 SUIT_NAMES = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
@@ -30,7 +34,9 @@ NOT_A_TAP = "That tap names no card."
 
 
 class Form(Protocol):
-    def get(self, key: str, default: str | None = None) -> str | None: ...
+    """The posted fields: a QueryDict, or any mapping of names to one text and a list."""
+
+    def get(self, key: str, /) -> str | None: ...
     def getlist(self, key: str) -> list[str]: ...
 
 
@@ -46,7 +52,7 @@ class Player:
 
 
 @dataclass
-class Table:
+class GridForm:
     """The whole form: the ranking or the game's options and settings, and the players."""
 
     players: list[Player]
@@ -58,11 +64,11 @@ class Table:
     wild_ranks: str = ""
 
     @classmethod
-    def fresh(cls) -> Table:
+    def fresh(cls) -> GridForm:
         return cls(players=[Player(name=f"Player {n}") for n in range(1, DEFAULT_PLAYERS + 1)])
 
     @classmethod
-    def from_form(cls, form: Form) -> Table:
+    def from_form(cls, form: Form) -> GridForm:
         """The fields as posted; the player count is read within bounds, never trusted."""
         try:
             count = int(form.get("players") or DEFAULT_PLAYERS)
@@ -94,10 +100,10 @@ class Table:
             wild_ranks=_field(form, "wild_ranks"),
         )
 
-    def request(self, game: schema.Game | None) -> dict:
+    def request(self, game: schema.Game | None) -> dict[str, object]:
         """The API's request for these fields: empty fields are left out, as JSON would."""
         request_check.player_names([p.name for p in self.players])
-        data: dict = {"game": game.slug if game is not None else None}
+        data: dict[str, object] = {"game": game.slug if game is not None else None}
         if game is None:
             data["rank"] = self.rank
         else:
@@ -106,9 +112,9 @@ class Table:
         for key in ("board", "up_order", "wild_ranks"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
-        hands = {}
+        hands: dict[str, dict[str, object]] = {}
         for player in self.players:
-            hand: dict = {"cards": player.cards}
+            hand: dict[str, object] = {"cards": player.cards}
             if player.up:
                 hand["up"] = player.up
             extra = {k: getattr(player, k) for k in ("paid", "declare") if getattr(player, k)}
@@ -206,7 +212,7 @@ class Grid:
     extras: tuple[Cell, ...]  # jokers and the Black Spot
 
 
-def grids(table: Table, game: schema.Game | None) -> list[Grid]:
+def grids(table: GridForm, game: schema.Game | None) -> list[Grid]:
     """Each player's grid; a card every copy of which someone else holds is greyed.
 
     A player's typed cards that do not read as cards leave their grid as it
@@ -229,10 +235,10 @@ def grids(table: Table, game: schema.Game | None) -> list[Grid]:
             value: str,
             slot: int = 1,
             *,
-            index=index,
-            mine=mine,
-            up=up_count,
-            others=others,
+            index: int = index,
+            mine: Counter[Card] = mine,
+            up: Counter[Card] = up_count,
+            others: Counter[Card] = others,
         ) -> Cell:
             state = "" if mine[card] < slot else "up" if up[card] >= slot else "down"
             limit = jokers if card == JOKER else 1 if card == BLACK_SPOT else decks
@@ -274,7 +280,7 @@ def _field(form: Form, key: str) -> str:
     return (form.get(key) or "").strip()
 
 
-def _keys(form: Form):
+def _keys(form: Form) -> Iterable[str]:
     return form.keys() if isinstance(form, Mapping) or hasattr(form, "keys") else ()
 
 
@@ -292,7 +298,7 @@ PLACES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
 
 
 @dataclass(frozen=True)
-class Hand:
+class ShownHand:
     """One side of a player's hand as the page shows it."""
 
     name: str
@@ -316,8 +322,8 @@ class Ranking:
 @dataclass(frozen=True)
 class PlayerResult:
     name: str
-    high: Hand | None
-    low: Hand | None
+    high: ShownHand | None
+    low: ShownHand | None
     total: tuple[tuple[str, str], ...]
     qualifies: tuple[tuple[str, bool], ...]
     killed_by: str | None
@@ -332,7 +338,7 @@ class Outcome:
     players: tuple[PlayerResult, ...]
 
 
-def present(result) -> Outcome:
+def present(result: Result) -> Outcome:
     """An `evaluation.Result` as the page words it: tiers best first, then each hand."""
     names = list(result.hands)
     rankings = []
@@ -364,7 +370,7 @@ def present(result) -> Outcome:
     return Outcome(tuple(rankings), players)
 
 
-def _what(shown, key: str) -> str:
+def _what(shown: Shown, key: str) -> str:
     if shown.auto_win and key == "high":
         return shown.auto_win
     if key == "high" and shown.high is not None:
@@ -376,11 +382,11 @@ def _what(shown, key: str) -> str:
     return ""
 
 
-def _hand(made) -> Hand | None:
+def _hand(made: Made | None) -> ShownHand | None:
     if made is None:
         return None
     wilds = tuple(f"{held.label} as {stands.label}" for held, stands in made.wilds)
-    return Hand(made.name, tuple(made.best), wilds)
+    return ShownHand(made.name, tuple(made.best), wilds)
 
 
 def _number(value: float) -> str:

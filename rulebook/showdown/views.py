@@ -1,6 +1,6 @@
 """The "Who wins?" pages: a tap grid of each player's cards, then the showdown in table words.
 
-Thin: the form's state is `rulebook.showdown.tap_grid.Table`, the checks are
+Thin: the form's state is `rulebook.showdown.tap_grid.GridForm`, the checks are
 `rulebook.showdown.request_check`'s (the API's own), the ranking is
 `rulebook.showdown.evaluation.evaluate`. Every tap is a submit button that posts the
 whole form, so the page works without JavaScript; with htmx, only the form
@@ -12,8 +12,9 @@ the API (sitewide/limits.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
@@ -25,6 +26,7 @@ from rulebook.showdown import request_check, tap_grid
 from rulebook.showdown.api import find_game
 from rulebook.showdown.evaluation import declares_both
 from sitewide import limits
+from sitewide.htmx import HtmxHttpRequest
 
 # Refusals about one player's field, by the API's field path: hands.<name>.<part>.
 _PAGE_FIELD = re.compile(r"p([0-9]{1,2})-(cards|up)")
@@ -34,18 +36,18 @@ PLAYER_PARTS = {"cards": "cards", "up": "up", "extra.paid": "paid", "extra.decla
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def who_wins(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     row = get_object_or_404(Game, slug=slug) if slug is not None else None
     game: schema.Game | None = row.spec if row is not None else None
     if game is not None and not game.has_rules:
         raise Http404("This game has no rules.")
-    context: dict = {"row": row, "game": game}
+    context: dict[str, object] = {"row": row, "game": game}
     if game is not None and not game.showdown.helper:
         return render(request, "rulebook/who_wins_none.html", context)
 
-    table = tap_grid.Table.fresh()
+    table = tap_grid.GridForm.fresh()
     error: request_check.RequestError | None = None
-    outcome = None
+    outcome: tap_grid.Outcome | None = None
     if request.method == "POST":
         # Only a ranking counts: a tap on the grid, adding or taking out a player costs little.
         if "show" in request.POST and limits.showdown_limited(request):
@@ -53,7 +55,7 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
                 table, game, request_check.RequestError(limits.TOO_MANY_SHOWDOWNS)
             )
             return _render(request, context, status=429)
-        table = tap_grid.Table.from_form(request.POST)
+        table = tap_grid.GridForm.from_form(request.POST)
         try:
             outcome = _act(request, table, game)
         except request_check.RequestError as exc:
@@ -63,7 +65,9 @@ def who_wins(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     return _render(request, context, status=400 if error and not request.htmx else 200)
 
 
-def _act(request: HttpRequest, table: tap_grid.Table, game: schema.Game | None):
+def _act(
+    request: HtmxHttpRequest, table: tap_grid.GridForm, game: schema.Game | None
+) -> tap_grid.Outcome | None:
     """Do what the button pressed asks; only "Who wins?" ranks the hands."""
     post = request.POST
     if "tap" in post:
@@ -77,15 +81,15 @@ def _act(request: HttpRequest, table: tap_grid.Table, game: schema.Game | None):
     return None
 
 
-def _render(request: HttpRequest, context: dict, status: int) -> HttpResponse:
+def _render(request: HtmxHttpRequest, context: Mapping[str, object], status: int) -> HttpResponse:
     # htmx 2 swaps no answer of 400 or more, so its refusals come as 200 with the reason shown.
     template = "rulebook/who_wins.html#table" if request.htmx else "rulebook/who_wins.html"
     return render(request, template, context, status=status)
 
 
 def _form_context(
-    table: tap_grid.Table, game: schema.Game | None, error: request_check.RequestError | None
-) -> dict:
+    table: tap_grid.GridForm, game: schema.Game | None, error: request_check.RequestError | None
+) -> dict[str, object]:
     names = [p.name.strip().casefold() for p in table.players]
     player_errors: dict[tuple[int, str], str] = {}
     general = ""
@@ -129,7 +133,7 @@ def _form_context(
     }
 
 
-def _settings_shown(game: schema.Game | None, table: tap_grid.Table) -> dict[str, str]:
+def _settings_shown(game: schema.Game | None, table: tap_grid.GridForm) -> dict[str, str]:
     if game is None:
         return {}
     try:

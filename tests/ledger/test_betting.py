@@ -34,9 +34,9 @@ from ledger.core.betting import (
     UNKNOWN_SEAT,
     Action,
     BettingError,
+    Bettor,
     Limit,
     Round,
-    Seat,
     apply,
     committed,
     is_complete,
@@ -56,7 +56,7 @@ A, B, C, D = 1, 2, 3, 4
 
 def table(*stacks: int, opener: int = A, min_bet: int = 10, **options) -> Round:
     """Seats 1, 2, 3... in table order with these stacks."""
-    seats = [Seat(seat=number, stack=stack) for number, stack in enumerate(stacks, start=1)]
+    seats = [Bettor(seat=number, stack=stack) for number, stack in enumerate(stacks, start=1)]
     return start_round(seats, opener=opener, min_bet=min_bet, **options)
 
 
@@ -464,7 +464,7 @@ def test_bad_actions_are_refused_and_leave_the_round_as_it_was(build, seat, acti
 BAD_STARTS = [
     (
         "duplicate_seat",
-        lambda: start_round([Seat(A, 10), Seat(A, 20)], opener=A, min_bet=1),
+        lambda: start_round([Bettor(A, 10), Bettor(A, 20)], opener=A, min_bet=1),
         DUPLICATE_SEAT.format(seat=A),
     ),
     ("unknown_opener", lambda: table(10, 10, opener=C), UNKNOWN_SEAT.format(seat=C)),

@@ -26,10 +26,10 @@ from ledger.core.charges import (
     POT,
     SEAT_ROLES,
     SIDE_POT,
-    Account,
     ChargeError,
+    ChipAccount,
     Firing,
-    Table,
+    TableAtFiring,
     Transfer,
     charge,
     effects,
@@ -70,7 +70,7 @@ def table(**facts):
     facts.setdefault("seats", ORDER)
     facts.setdefault("dealer", E)
     facts.setdefault("stacks", dict.fromkeys(ORDER, 50))
-    return Table(**facts)
+    return TableAtFiring(**facts)
 
 
 def paid(transfers):
@@ -876,11 +876,11 @@ def test_a_table_that_cannot_be_right_is_refused(facts):
 
 def test_accounts_and_transfers_check_themselves():
     with pytest.raises(ChargeError):
-        Account("stack")
+        ChipAccount("stack")
     with pytest.raises(ChargeError):
-        Account("pot", A)
+        ChipAccount("pot", A)
     with pytest.raises(ChargeError):
-        Account("purse")
+        ChipAccount("purse")
     with pytest.raises(ChargeError):
         Transfer(POT, NEXT_POT, 0)
     with pytest.raises(ChargeError):
@@ -913,7 +913,7 @@ FIXED_MONEY = [Decimal(m) for m in ("0.05", "0.10", "0.25", "0.50", "1.00")]
 def tables(draw):
     seats = draw(st.lists(st.integers(1, 9), min_size=2, max_size=6, unique=True))
     stacks = {seat: draw(st.integers(0, 60)) for seat in seats}
-    return Table(
+    return TableAtFiring(
         seats=tuple(seats),
         dealer=seats[-1],
         stacks=stacks,

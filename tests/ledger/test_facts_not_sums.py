@@ -255,7 +255,7 @@ def test_a_per_loser_rule_asks_who_lost_and_counts_them_itself():
     assert [r.name for r in needs.roles] == ["winner", "losers"]
     assert not needs.count
     assert not needs.per_seat
-    table = charges.Table(
+    table = charges.TableAtFiring(
         seats=(1, 2, 3, 4), dealer=4, stacks=dict.fromkeys((1, 2, 3, 4), 10), pot=9
     )
     firing = charges.Firing(
@@ -285,7 +285,7 @@ def test_rules_paid_per_player_in_a_role_ask_no_count():
     fee = next(r for o in spec.options for r in o.money if r.id == "all-drop-fee")
     assert not facts.needs(fee).count
     # The table's agreed ante (2 here), not the night's (1): 5 x 2 = 10.
-    table = charges.Table(
+    table = charges.TableAtFiring(
         seats=(1, 2, 3, 4, 5),
         dealer=5,
         stacks=dict.fromkeys(range(1, 6), 20),

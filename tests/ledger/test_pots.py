@@ -15,8 +15,8 @@ from ledger.core.pots import (
     POT_WITHOUT_WINNER,
     POTS_MISMATCH,
     WINNER_LISTS,
-    Pot,
     PotError,
+    PotLayer,
     award,
     build_pots,
     declare_winners,
@@ -33,7 +33,9 @@ ORDER = (A, B, C, D, E)  # E deals, so A sits on the dealer's left
 
 
 def pot(amount, eligible, contributors):
-    return Pot(amount=amount, eligible=frozenset(eligible), contributors=frozenset(contributors))
+    return PotLayer(
+        amount=amount, eligible=frozenset(eligible), contributors=frozenset(contributors)
+    )
 
 
 # Building pots

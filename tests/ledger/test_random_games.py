@@ -48,7 +48,7 @@ from ledger.core.charges import (
     SIDE_POT,
     ChargeError,
     Firing,
-    Table,
+    TableAtFiring,
     charge,
     effects,
     game_shortfall,
@@ -113,7 +113,7 @@ def draw_table(data, rules, night):
     for name in agreed_names(rules):
         if data.draw(st.integers(0, 9), label="agreed named") > 0:  # now and then unnamed
             agreed[name] = data.draw(st.integers(0, 40), label=name)
-    return Table(
+    return TableAtFiring(
         seats=seats,
         dealer=ids[-1],
         stacks={seat: data.draw(chips, label="stack") for seat in ids},
@@ -166,7 +166,7 @@ def balances_of(table):
 
 def after(table, held, contributions):
     """The table the next firing sees, from the balances the last one left."""
-    return Table(
+    return TableAtFiring(
         seats=table.seats,
         dealer=table.dealer,
         stacks={seat: held[stack(seat)] for seat in table.stacks},

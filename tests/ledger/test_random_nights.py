@@ -569,7 +569,7 @@ def pure_round(data, seats, stacks, *, opener, min_bet, limit, pot_before, blind
     """Play one betting round with random legal actions; check conservation at each one."""
     total = sum(stacks[s] for s in seats) + pot_before
     r = betting.start_round(
-        [betting.Seat(s, stacks[s]) for s in seats],
+        [betting.Bettor(s, stacks[s]) for s in seats],
         opener=opener,
         min_bet=min_bet,
         limit=limit,
@@ -686,11 +686,11 @@ def test_random_hands_on_the_pure_core_conserve_chips_and_settle(data):
         if dead:
             live = frozenset(s for s in order if s not in folded)
             if built:
-                built[0] = pots.Pot(
+                built[0] = pots.PotLayer(
                     built[0].amount + dead, built[0].eligible, built[0].contributors
                 )
             else:
-                built = [pots.Pot(dead, live, frozenset())]
+                built = [pots.PotLayer(dead, live, frozenset())]
         assert sum(p.amount for p in built) == pot
         event(f"pure: {len(built)} pot(s)")
         high_low = not flush and data.draw(st.integers(0, 3)) == 0

@@ -1,0 +1,2 @@
+ALL: tuple[None]
+UNSAFE: list[str]
