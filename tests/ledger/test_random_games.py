@@ -56,6 +56,7 @@ from ledger.core.charges import (
     stack,
 )
 from ledger.models import Account, Entry, Person, Run
+from ledger.selectors import game_setup
 from ledger.services import games, hands, money_rules, runs, seating
 from ledger.services.journal import LedgerError
 from rulebook import dealer
@@ -511,8 +512,13 @@ def play_a_run(data) -> None:
         run.refresh_from_db()
         if run.status != Run.Status.OPEN:
             break
+        # As the deal form does: a player who lost every life is not dealt in again.
+        out = game_setup.out_of_lives(run)
+        players = [seat for seat in seats if seat.pk not in out]
+        if len(players) < 2:
+            break
         hand = runs.deal_start(
-            run=run, players=seats, dealer_seat=seats[number % len(seats)], recorded_by=HOST
+            run=run, players=players, dealer_seat=players[number % len(players)], recorded_by=HOST
         )
         if data.draw(st.booleans(), label="antes"):
             attempt(night, lambda h=hand: hands.collect_antes(hand=h, recorded_by=HOST))
