@@ -1,0 +1,35 @@
+"""Who opens a betting round when the table names nobody, and who acts first in it.
+
+Pure seat arithmetic on ids, no Django. Seats are given in seat order, from
+the dealer's left, leaving out those no longer in the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+SeatId = int
+
+
+def default_opener(in_hand: Sequence[SeatId], blinds: Collection[SeatId]) -> SeatId | None:
+    """The seat after the last of `blinds` (the blinds a game's blind rule booked, so after the
+    big blind), round the table; with no blinds the first still in from the dealer's left;
+    None with nobody in.
+
+    The blinds are seats still in: a blind rule books them for the round the opener opens.
+    """
+    if not in_hand:
+        return None
+    if blinds:
+        last = max(i for i, s in enumerate(in_hand) if s in blinds)
+        return in_hand[(last + 1) % len(in_hand)]
+    return in_hand[0]
+
+
+def first_to_act(in_hand: Sequence[SeatId], opener: SeatId, stacks: Mapping[SeatId, int]) -> SeatId:
+    """Who acts first in a round `opener` opens: that seat, or the next still in with chips
+    behind, round the table (a player all in has nothing left to do); the opener when no
+    one has chips."""
+    start = in_hand.index(opener)
+    turns = [*in_hand[start:], *in_hand[:start]]
+    return next((s for s in turns if stacks.get(s, 0) > 0), opener)
