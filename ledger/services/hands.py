@@ -13,8 +13,13 @@ it without reading or replaying the hand again, and keeps the result as the
 hand's tally (`ledger.core.tally`). A hand read by `locked` (or any query through
 `with_through`) knows the night's latest posting, so `load` takes the tally
 instead of the journal while nothing has been posted since: one query, the
-seats. The module-level functions are the same writes for callers that hold
-only a `Hand`.
+seats. Each write has one way in: `load(hand).award(...)` and the like; the
+module-level writes (`go_again`, `name_role`, `undo`) are those that are no
+method of `Play`.
+
+The chip decisions are the pure core's: the pots and where an award sends
+their chips (`ledger.core.payouts`), who opens a round (`ledger.core.openers`).
+`Play` checks the table's rules in its words, posts, and keeps the tally.
 """
 
 from __future__ import annotations
@@ -794,58 +799,6 @@ def _ref(account: Account) -> tally.AccountRef:
 
 def _rules(hand: Hand) -> list:
     return tally.rules_of(_limit(hand), hand.config["min_bet"], hand.seat_order)
-
-
-def state(hand: Hand) -> HandState:
-    """The hand as its live postings leave it."""
-    return load(hand).state
-
-
-def showdown_pots(hand: Hand) -> list[pots.Pot]:
-    """The main pot and side pots as the chips stand, dead money in the main pot."""
-    return load(hand).showdown_pots()
-
-
-def collect_antes(*, hand: Hand, recorded_by: str, ante: int | None = None) -> Posting:
-    """Everyone in the hand puts the ante in the pot, in one posting."""
-    return load(hand).collect_antes(recorded_by=recorded_by, ante=ante)
-
-
-def round_start(
-    *,
-    hand: Hand,
-    recorded_by: str,
-    opener: Seat | None = None,
-    blinds: Sequence[tuple[Seat, int]] = (),
-) -> Posting:
-    """Open a betting round; the dealer picks who opens, by default the dealer's left."""
-    return load(hand).round_start(recorded_by=recorded_by, opener=opener, blinds=blinds)
-
-
-def act(*, hand: Hand, seat: Seat, action: str, amount: int = 0, recorded_by: str) -> Posting:
-    """One player's check, bet, call, raise, fold or all-in, and its chips."""
-    return load(hand).act(seat, action, amount, recorded_by=recorded_by)
-
-
-def award(
-    *,
-    hand: Hand,
-    winners: Sequence[Sequence[int]],
-    recorded_by: str,
-    low_winners: Sequence[Sequence[int]] | None = None,
-) -> Posting:
-    """Pay every pot to its winners; see `Play.award`."""
-    return load(hand).award(winners=winners, recorded_by=recorded_by, low_winners=low_winners)
-
-
-def declared_winners(
-    hand: Hand,
-    declared: Mapping[int, str],
-    high_order: Sequence[Collection[int]],
-    low_order: Sequence[Collection[int]],
-) -> tuple[list[list[int]], list[list[int]]]:
-    """Per pot, the high and the low winners of a declare game; see `Play.declared_winners`."""
-    return load(hand).declared_winners(declared, high_order, low_order)
 
 
 def go_again(*, hand: Hand, recorded_by: str) -> Posting:

@@ -444,7 +444,7 @@ def hand_antes(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
         actor.require_dealer(hand_of(night, hand_id))
 
     def call(night: Night, actor: Actor) -> dict:
-        posting = hands.collect_antes(hand=fresh(hand_of(night, hand_id)), recorded_by=actor.label)
+        posting = hands.load(fresh(hand_of(night, hand_id))).collect_antes(recorded_by=actor.label)
         return {"message": posting.memo}
 
     return table_write(request, night_id, check, call)
@@ -467,8 +467,8 @@ def hand_round(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             small_seat, big_seat, first = blind_seats(hand)
             blinds = [(small_seat, small), (big_seat, big)]
             opener = opener or first
-        posting = hands.round_start(
-            hand=hand, recorded_by=actor.label, opener=opener, blinds=blinds
+        posting = hands.load(hand).round_start(
+            recorded_by=actor.label, opener=opener, blinds=blinds
         )
         return {"message": posting.memo}
 
