@@ -266,9 +266,10 @@ class Play:
                 if side == "both":
                     raise LedgerError(NOBODY_DECLARES_BOTH.format(name=self.seat_name(seat_id)))
         outright = self.hand.config.get("both_must_win_outright", True)
+        built = self.showdown_pots()
         try:
             return payouts.declared_by_pot(
-                self.showdown_pots(),
+                built,
                 declared,
                 high_order,
                 low_order,
