@@ -33,3 +33,16 @@ def first_to_act(in_hand: Sequence[SeatId], opener: SeatId, stacks: Mapping[Seat
     start = in_hand.index(opener)
     turns = [*in_hand[start:], *in_hand[:start]]
     return next((s for s in turns if stacks.get(s, 0) > 0), opener)
+
+
+def blinds_by_convention(in_hand: Sequence[SeatId]) -> tuple[SeatId, SeatId, SeatId]:
+    """Small blind, big blind and first to act, by the card-room convention, for a table that
+    posts its blinds as it opens a round (`in_hand` from the dealer's left, the dealer last).
+
+    Left of the dealer posts the small blind, the next the big, and the next
+    acts first; heads up, the dealer posts the small blind and acts first.
+    Needs two players at least.
+    """
+    if len(in_hand) == 2:
+        return in_hand[1], in_hand[0], in_hand[1]
+    return in_hand[0], in_hand[1], in_hand[2 % len(in_hand)]

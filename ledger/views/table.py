@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger.core import betting, card_taps, flow
+from ledger.core import betting, card_taps, flow, openers
 from ledger.models import Hand, Night, Seat, ShowdownKept
 from ledger.selectors import state
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
@@ -482,10 +482,9 @@ def blind_seats(hand: Hand) -> tuple[Seat, Seat, Seat]:
     acts first; heads up, the dealer posts the small blind and acts first.
     """
     play = hands.load(hand)
-    order = [seat for seat_id, seat in play.seats.items() if seat_id not in play.state.folded]
-    if len(order) == 2:
-        return order[1], order[0], order[1]
-    return order[0], order[1], order[2 % len(order)]
+    in_hand = [seat_id for seat_id in play.seats if seat_id not in play.state.folded]
+    small, big, first = openers.blinds_by_convention(in_hand)
+    return play.seats[small], play.seats[big], play.seats[first]
 
 
 @require_POST

@@ -6,10 +6,10 @@ code under test.
 """
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ledger.core.openers import default_opener, first_to_act
+from ledger.core.openers import blinds_by_convention, default_opener, first_to_act
 
 pytestmark = pytest.mark.pure
 
@@ -46,6 +46,18 @@ def test_the_opener_acts_first_unless_all_in():
 
 def test_with_everyone_all_in_the_opener_still_acts_first():
     assert first_to_act([A, B, C], B, {A: 0, B: 0, C: 0}) == B
+
+
+def test_left_of_the_dealer_posts_the_small_blind_the_next_the_big_and_the_next_acts():
+    assert blinds_by_convention([A, B, C, D, E]) == (A, B, C)
+
+
+def test_three_handed_the_dealer_acts_first_after_the_blinds():
+    assert blinds_by_convention([A, B, E]) == (A, B, E)
+
+
+def test_heads_up_the_dealer_posts_the_small_blind_and_acts_first():
+    assert blinds_by_convention([A, E]) == (E, A, E)
 
 
 @st.composite
@@ -100,3 +112,22 @@ def test_the_first_to_act_is_the_first_with_chips_from_the_opener_round(seating,
         passed.append(seat)
         seat = in_hand[(in_hand.index(seat) + 1) % len(in_hand)]
     assert all(stacks[s] == 0 for s in passed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seatings())
+def test_the_blinds_by_convention_sit_left_of_the_dealer_for_any_seating(seating):
+    order, folded, in_hand, _ = seating
+    assume(len(in_hand) >= 2)  # a round needs two players
+    small, big, first = blinds_by_convention(in_hand)
+    dealer = order[-1]  # seat order runs from the dealer's left, so the dealer sits last
+    if len(in_hand) == 2:
+        # Heads up: the one nearer the deal (the dealer, if in) posts the small blind and acts.
+        nearer = max(in_hand, key=order.index)
+        assert small == first == nearer
+        assert big == walk_from(order, nearer, folded)
+        return
+    assert small == walk_from(order, dealer, folded)
+    assert big == walk_from(order, small, folded)
+    assert first == walk_from(order, big, folded)
+    assert len({small, big}) == 2
