@@ -46,3 +46,11 @@ def blinds_by_convention(in_hand: Sequence[SeatId]) -> tuple[SeatId, SeatId, Sea
     if len(in_hand) == 2:
         return in_hand[1], in_hand[0], in_hand[1]
     return in_hand[0], in_hand[1], in_hand[2 % len(in_hand)]
+
+
+def left_of_dealer(order: Sequence[SeatId], dealer: SeatId, steps: int) -> SeatId:
+    """The seat `steps` seats to the dealer's left among `order` (the seats dealt in), such as
+    the player who posts a game's blind; counted from the first seat when the dealer sits out.
+    """
+    start = order.index(dealer) if dealer in order else -1
+    return order[(start + steps) % len(order)]

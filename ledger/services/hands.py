@@ -72,10 +72,8 @@ NO_GOING_BACK = "This step's round cannot be played again now."
 def seat_named(hand: Hand, actor_is: str) -> int:
     """The seat a rule's `actor_is` names (a blind's payer): the player one seat to the
     dealer's left, or two, among those dealt in."""
-    order = list(hand.seat_order)
-    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
     steps = 2 if actor_is == "second_left_of_dealer" else 1
-    return order[(start + steps) % len(order)]
+    return openers.left_of_dealer(list(hand.seat_order), hand.dealer_id, steps)
 
 
 def next_dealer(night: Night, skip: Collection[int] = ()) -> Seat | None:

@@ -9,7 +9,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ledger.core.openers import blinds_by_convention, default_opener, first_to_act
+from ledger.core.openers import (
+    blinds_by_convention,
+    default_opener,
+    first_to_act,
+    left_of_dealer,
+)
 
 pytestmark = pytest.mark.pure
 
@@ -58,6 +63,17 @@ def test_three_handed_the_dealer_acts_first_after_the_blinds():
 
 def test_heads_up_the_dealer_posts_the_small_blind_and_acts_first():
     assert blinds_by_convention([A, E]) == (E, A, E)
+
+
+def test_a_blind_rule_names_the_player_one_or_two_seats_left_of_the_dealer():
+    assert left_of_dealer([A, B, C, D, E], E, 1) == A
+    assert left_of_dealer([A, B, C, D, E], E, 2) == B
+    assert left_of_dealer([A, B, E], E, 2) == B
+
+
+def test_with_the_dealer_sitting_out_the_count_starts_at_the_first_seat():
+    assert left_of_dealer([A, B, C], E, 1) == A
+    assert left_of_dealer([A, B, C], E, 2) == B
 
 
 @st.composite
@@ -131,3 +147,21 @@ def test_the_blinds_by_convention_sit_left_of_the_dealer_for_any_seating(seating
     assert big == walk_from(order, small, folded)
     assert first == walk_from(order, big, folded)
     assert len({small, big}) == 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 99), min_size=2, max_size=9, unique=True),
+    st.booleans(),
+    st.integers(1, 2),
+)
+def test_the_seat_left_of_the_dealer_is_that_many_seats_round_for_any_seating(
+    table, dealer_plays, steps
+):
+    # Seat order runs from the dealer's left: the dealer, if dealt in, sits last.
+    order, dealer = (table, table[-1]) if dealer_plays else (table[:-1], table[-1])
+    seat = left_of_dealer(order, dealer, steps)
+    walked = dealer if dealer_plays else order[-1]  # an empty chair is no step
+    for _ in range(steps):
+        walked = order[(order.index(walked) + 1) % len(order)]
+    assert seat == walked
