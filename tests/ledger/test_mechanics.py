@@ -2,7 +2,7 @@
 
 Each test plays hands of a rulebook game on the database: `hands.hand_start`
 with the game's slug, antes and betting where the mechanic needs them, the
-game's own money rules fired through `money_rules.charge`, and `hands.award`.
+game's own money rules fired through `money_rules.charge`, and `Play.award`.
 After each step it checks every account of the night (each stack, each
 hand's pot, the riding pot, the infraction pot, each marker and the bank)
 against figures worked out by hand in the comments, and that the journal
@@ -67,7 +67,7 @@ M32   test_m32_guts_ends_when_an_unchallenged_gutser_empties_the_pot
       (also Acey Deucey's pot bet in M9, the last player standing in M38)
 M33   test_m33_the_gooch_half_pot_rounds_down_and_the_rest_carries
 M34   test_m34_high_low_halves_go_to_the_high_and_low_hands_odd_chip_high
-      (hands.award with low winners; the `high-low-split` rule is half the pot at once)
+      (Play.award with low winners; the `high-low-split` rule is half the pot at once)
 M35   test_m35_hi_di_deu_wi_highest_diamond_takes_half_and_the_best_hand_the_rest
 M36   test_m36_natural_sevens_take_the_whole_pot_and_two_split_it
 M37   test_m37_a_killed_hand_cannot_be_paid_and_qualifier_rules_move_no_chips

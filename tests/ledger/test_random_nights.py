@@ -673,7 +673,7 @@ def test_random_hands_on_the_pure_core_conserve_chips_and_settle(data):
                 for s in r.stacks
             )
 
-        # The showdown, as hands.showdown_pots builds it: chips that rode in are dead money.
+        # The showdown, as Play.showdown_pots builds it: chips that rode in are dead money.
         side_pots = flush or data.draw(st.integers(0, 5)) > 0
         built = pots.build_pots(contributions, folded, side_pots=side_pots)
         dead = pot - sum(p.amount for p in built)
