@@ -1,7 +1,9 @@
-"""Who opens a betting round when the table names nobody, and who acts first in it.
+"""Who opens a betting round when the table names nobody, who acts first in it, and whose
+seats post the blinds.
 
 Pure seat arithmetic on ids, no Django. Seats are given in seat order, from
-the dealer's left, leaving out those no longer in the hand.
+the dealer's left (the dealer, if dealt in, last), leaving out those no
+longer in the hand unless a function says otherwise.
 """
 
 from __future__ import annotations
