@@ -120,24 +120,23 @@ def service_hand(night, seats, act: Callable | None = None) -> None:
     hand = hands.hand_start(
         night=night, players=seats, dealer=hands.next_dealer(night), recorded_by="b"
     )
-    hands.collect_antes(hand=hand, recorded_by="b")
+    hands.load(hand).collect_antes(recorded_by="b")
     by_id = {s.pk: s for s in seats}
     for round_no in (1, 2):
-        hands.round_start(hand=hand, recorded_by="b")
-        while (r := hands.state(hand).round) is not None and r.turn is not None:
+        hands.load(hand).round_start(recorded_by="b")
+        while (r := hands.load(hand).state.round) is not None and r.turn is not None:
             body = next_action(r.turn, round_no, r.current_bet > r.committed[r.turn])
             if act is not None:
                 act(hand, r.turn, body)
             else:
-                hands.act(
-                    hand=hand,
+                hands.load(hand).act(
                     seat=by_id[r.turn],
                     action=body["action"],
                     amount=body.get("amount", 0),
                     recorded_by="b",
                 )
-    built = hands.showdown_pots(hand)
-    hands.award(hand=hand, winners=[[min(p.eligible)] for p in built], recorded_by="b")
+    built = hands.load(hand).showdown_pots()
+    hands.load(hand).award(winners=[[min(p.eligible)] for p in built], recorded_by="b")
 
 
 def seat_post(client, path: str, body: dict, key: str):

@@ -95,8 +95,8 @@ def tour(host) -> dict[str, tuple[str, Client]]:
 
     table, (ann, bob) = night("Friday")
     hand = hands.hand_start(night=table, players=[ann, bob], dealer=bob, recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     dealing, _ = night("Guts night")
     confirm_ante(dealing, "guts-three-card")
     runs.run_start(night=dealing, game_slug="guts-three-card", recorded_by=HOST)

@@ -13,8 +13,13 @@ it without reading or replaying the hand again, and keeps the result as the
 hand's tally (`ledger.core.tally`). A hand read by `locked` (or any query through
 `with_through`) knows the night's latest posting, so `load` takes the tally
 instead of the journal while nothing has been posted since: one query, the
-seats. The module-level functions are the same writes for callers that hold
-only a `Hand`.
+seats. Each write has one way in: `load(hand).award(...)` and the like; the
+module-level writes (`go_again`, `name_role`, `undo`) are those that are no
+method of `Play`.
+
+The chip decisions are the pure core's: the pots and where an award sends
+their chips (`ledger.core.payouts`), who opens a round (`ledger.core.openers`).
+`Play` checks the table's rules in its words, posts, and keeps the tally.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, OuterRef, QuerySet, Subquery, Sum
 
-from ledger.core import betting, flow, pots, tally
+from ledger.core import betting, flow, openers, payouts, pots, tally
 from ledger.core.house_rules import house_rules
 from ledger.core.replay import Event, HandState, SeatId, advance, replay, start
 from ledger.models import Account, Entry, Hand, HandTally, Night, Posting, Run, Seat
@@ -67,10 +72,8 @@ NO_GOING_BACK = "This step's round cannot be played again now."
 def seat_named(hand: Hand, actor_is: str) -> int:
     """The seat a rule's `actor_is` names (a blind's payer): the player one seat to the
     dealer's left, or two, among those dealt in."""
-    order = list(hand.seat_order)
-    start = order.index(hand.dealer_id) if hand.dealer_id in order else -1
     steps = 2 if actor_is == "second_left_of_dealer" else 1
-    return order[(start + steps) % len(order)]
+    return openers.left_of_dealer(list(hand.seat_order), hand.dealer_id, steps)
 
 
 def next_dealer(night: Night, skip: Collection[int] = ()) -> Seat | None:
@@ -199,46 +202,28 @@ class Play:
         return self.showdown_pots(still_betting=still)
 
     def showdown_pots(self, still_betting: Collection[int] = ()) -> list[pots.PotLayer]:
-        """The main pot and side pots as the chips stand, dead money in the main pot.
+        """The main pot and side pots as the chips stand, dead money in the main pot (see
+        `payouts.showdown_pots`)."""
+        return payouts.showdown_pots(self.paid_in(), still_betting=still_betting)
 
-        Pots are levelled by bets alone: a fee or a fine one player paid is
-        dead money for whoever wins the main pot, not a side pot only the
-        payer can win. Chips a rule took out of the pot come off the main pot
-        first.
-        """
-        now, hand = self.state, self.hand
-        built = pots.build_pots(
-            now.bets, now.folded, side_pots=hand.config["side_pots"], still_betting=still_betting
+    def paid_in(self) -> payouts.PaidIn:
+        """What the hand's pot is made of now, for the pure payouts."""
+        now = self.state
+        return payouts.PaidIn(
+            seat_order=tuple(self.hand.seat_order),
+            bets=now.bets,
+            fees=now.fees,
+            folded=now.folded,
+            in_pot=self.pot,
+            side_pots=self.hand.config["side_pots"],
         )
-        dead = self.pot - sum(p.amount for p in built)
-        if dead > 0:
-            live = frozenset(s for s in hand.seat_order if s not in now.folded)
-            if built:
-                built[0] = pots.PotLayer(
-                    built[0].amount + dead, built[0].eligible, built[0].contributors
-                )
-            else:
-                built = [pots.PotLayer(dead, live, frozenset())]
-        while dead < 0 and built:
-            taken = min(-dead, built[0].amount)
-            dead += taken
-            first = pots.PotLayer(built[0].amount - taken, built[0].eligible, built[0].contributors)
-            built = ([first] if first.amount else []) + built[1:]
-        return built
 
     def default_opener(self) -> Seat | None:
         """Who opens the next round when the table names nobody: the seat after the last blind
         a game's blind rule booked (after the big blind), else the first still in from the
-        dealer's left; None with nobody in."""
-        now = self.state
-        seats = [s for s in self.seats.values() if s.pk not in now.folded]
-        if not seats:
-            return None
-        posted = now.posted_blinds
-        if posted:
-            last = max(i for i, s in enumerate(seats) if s.pk in posted)
-            return seats[(last + 1) % len(seats)]
-        return seats[0]
+        dealer's left; None with nobody in (see `openers.default_opener`)."""
+        opener = openers.default_opener(self._still_in(), self.state.posted_blinds)
+        return None if opener is None else self.seats[opener]
 
     def first_to_act(self) -> Seat | None:
         """Who acts first in the next round if it opens at `default_opener`: that seat, or
@@ -246,10 +231,13 @@ class Play:
         opener = self.default_opener()
         if opener is None:
             return None
-        now = self.state
-        seats = [s for s in self.seats.values() if s.pk not in now.folded]
-        start = seats.index(opener)
-        return next((s for s in [*seats[start:], *seats[:start]] if self.stack(s.pk) > 0), opener)
+        in_hand = self._still_in()
+        stacks = {seat_id: self.stack(seat_id) for seat_id in in_hand}
+        return self.seats[openers.first_to_act(in_hand, opener.pk, stacks)]
+
+    def _still_in(self) -> list[SeatId]:
+        """The hand's seats not out of it, in seat order."""
+        return [seat_id for seat_id in self.seats if seat_id not in self.state.folded]
 
     def award_detail(self) -> Mapping | None:
         """What the live award recorded (pots, winners), once the hand is settled."""
@@ -276,21 +264,17 @@ class Play:
                 if side == "both":
                     raise LedgerError(NOBODY_DECLARES_BOTH.format(name=self.seat_name(seat_id)))
         outright = self.hand.config.get("both_must_win_outright", True)
-        high_winners, low_winners = [], []
-        for pot in self.showdown_pots():
-            mine = {s: d for s, d in declared.items() if s in pot.eligible}
-            try:
-                high, low = pots.declare_winners(
-                    mine,
-                    [[s for s in group if s in pot.eligible] for group in high_order],
-                    [[s for s in group if s in pot.eligible] for group in low_order],
-                    both_must_win_outright=outright,
-                )
-            except pots.PotError as exc:
-                raise LedgerError(self.with_names(str(exc))) from exc
-            high_winners.append(sorted(high))
-            low_winners.append(sorted(low))
-        return high_winners, low_winners
+        built = self.showdown_pots()
+        try:
+            return payouts.declared_by_pot(
+                built,
+                declared,
+                high_order,
+                low_order,
+                both_must_win_outright=outright,
+            )
+        except pots.PotError as exc:
+            raise LedgerError(self.with_names(str(exc))) from exc
 
     # --- Writes --------------------------------------------------------------------------------
 
@@ -434,57 +418,39 @@ class Play:
         if now.betting_open:
             raise LedgerError(ROUND_STILL_OPEN.format(name=self.seat_name(now.round.turn)))
         built = self.showdown_pots()
-        if len(winners) != len(built) or (
-            low_winners is not None and len(low_winners) != len(built)
-        ):
-            raise LedgerError(WINNERS_NEEDED.format(count=len(built)))
         rules = hand.config
-        payouts: dict[int, int] = {}
-        halves: dict[str, dict[int, int]] = {"high": {}, "low": {}}  # a high-low award, by half
-        riding = 0
-        for index, pot in enumerate(built):
-            high = list(winners[index])
-            low = list(low_winners[index]) if low_winners is not None else []
-            for seat_id in [*high, *low]:
-                if seat_id not in pot.eligible:
-                    raise LedgerError(
-                        f"{self.seat_name(seat_id)} cannot win pot {index + 1}: "
-                        "folded or not in that side pot."
-                    )
-            if not high and not low:
-                if rules["no_winner"] == "ride":
-                    riding += pot.amount
-                    continue
-                share, left = self._returned(index, pot.amount)
-                riding += left
-            elif low_winners is None:
-                share = pots.split(pot.amount, high, hand.seat_order, rules["odd_chip"])
-            else:
-                by_half = pots.split_halves(
-                    pot.amount,
-                    high,
-                    low,
-                    hand.seat_order,
-                    rules["odd_chip"],
-                    odd_to=rules["odd_to"],
-                )
-                share = {}
-                for side, part in zip(("high", "low"), by_half, strict=True):
-                    for seat_id, chips in part.items():
-                        share[seat_id] = share.get(seat_id, 0) + chips
-                        halves[side][seat_id] = halves[side].get(seat_id, 0) + chips
-            for seat_id, chips in share.items():
-                payouts[seat_id] = payouts.get(seat_id, 0) + chips
+        try:
+            decided = payouts.pay_out(
+                self.paid_in(),
+                built,
+                winners,
+                low_winners,
+                payouts.PayoutRules(
+                    odd_chip=rules.get("odd_chip", "seat_order"),
+                    odd_to=rules.get("odd_to", "high"),
+                    no_winner=rules.get("no_winner", "ride"),
+                ),
+            )
+        except payouts.WinnerLists as exc:
+            raise LedgerError(WINNERS_NEEDED.format(count=len(built))) from exc
+        except payouts.CannotWin as exc:
+            raise LedgerError(
+                f"{self.seat_name(exc.seat)} cannot win pot {exc.pot + 1}: "
+                "folded or not in that side pot."
+            ) from exc
+        except payouts.ShortToReturn as exc:
+            raise LedgerError(RETURN_SHORT) from exc
+        paid_out, halves, riding = decided.payouts, decided.halves, decided.riding
         pot_account = self.pot_account()
         moves = [
             Move(pot_account, self.stack_account(self.seats[seat_id]), chips)
-            for seat_id, chips in sorted(payouts.items())
+            for seat_id, chips in sorted(paid_out.items())
             if chips
         ]
         if riding:
             moves.append(Move(pot_account, self.account(Account.Kind.RIDING), riding))
         named = any(winners) or any(low_winners or [])
-        memo = self._award_memo(payouts, riding, named=named, halves=halves)
+        memo = self._award_memo(paid_out, riding, named=named, halves=halves)
         extra: dict = {}
         # A deal of a rubber says where its sheet stands; the one that wins it pays its stakes.
         sheet = scores.settling(hand, {s: self.seat_name(s) for s in hand.seat_order})
@@ -495,7 +461,7 @@ class Play:
                 moves += stakes
                 words += short
                 extra["stakes"] = {"payer": paid.payer, "payee": paid.payee, "chips": paid.chips}
-            memo = words if not payouts and not riding else f"{memo}; {words}"
+            memo = words if not paid_out and not riding else f"{memo}; {words}"
         with transaction.atomic():
             posting = self.post(
                 kind="award",
@@ -505,7 +471,7 @@ class Play:
                     "pots": [{"amount": p.amount, "eligible": sorted(p.eligible)} for p in built],
                     "winners": [list(w) for w in winners],
                     "low_winners": [list(w) for w in low_winners] if low_winners else None,
-                    "payouts": {str(k): v for k, v in payouts.items()},
+                    "payouts": {str(k): v for k, v in paid_out.items()},
                     "riding": riding,
                     **extra,
                 },
@@ -561,23 +527,6 @@ class Play:
         )
 
     # --- Inside --------------------------------------------------------------------------------
-
-    def _returned(self, index: int, amount: int) -> tuple[dict[int, int], int]:
-        """A pot nobody can win, handed back: bets to who bet them, fees too in the main pot.
-
-        Chips nobody paid this hand (a pot that rode in) cannot go back to
-        anyone, so they ride on. Returns the shares and the chips that ride.
-        """
-        now = self.state
-        by_bets = pots.build_pots(now.bets, now.folded, side_pots=self.hand.config["side_pots"])
-        share = pots.return_contributions(now.bets, by_bets, index) if index < len(by_bets) else {}
-        if index == 0:
-            for seat_id, chips in now.fees.items():
-                share[seat_id] = share.get(seat_id, 0) + chips
-        left = amount - sum(share.values())
-        if left < 0:
-            raise LedgerError(RETURN_SHORT)
-        return share, left
 
     def post(self, *, kind: str, moves: list[Move], seat: Seat | None = None, **header) -> Posting:
         """Post through the journal, then fold the posting into this play."""
@@ -849,58 +798,6 @@ def _ref(account: Account) -> tally.AccountRef:
 
 def _rules(hand: Hand) -> list:
     return tally.rules_of(_limit(hand), hand.config["min_bet"], hand.seat_order)
-
-
-def state(hand: Hand) -> HandState:
-    """The hand as its live postings leave it."""
-    return load(hand).state
-
-
-def showdown_pots(hand: Hand) -> list[pots.PotLayer]:
-    """The main pot and side pots as the chips stand, dead money in the main pot."""
-    return load(hand).showdown_pots()
-
-
-def collect_antes(*, hand: Hand, recorded_by: str, ante: int | None = None) -> Posting:
-    """Everyone in the hand puts the ante in the pot, in one posting."""
-    return load(hand).collect_antes(recorded_by=recorded_by, ante=ante)
-
-
-def round_start(
-    *,
-    hand: Hand,
-    recorded_by: str,
-    opener: Seat | None = None,
-    blinds: Sequence[tuple[Seat, int]] = (),
-) -> Posting:
-    """Open a betting round; the dealer picks who opens, by default the dealer's left."""
-    return load(hand).round_start(recorded_by=recorded_by, opener=opener, blinds=blinds)
-
-
-def act(*, hand: Hand, seat: Seat, action: str, amount: int = 0, recorded_by: str) -> Posting:
-    """One player's check, bet, call, raise, fold or all-in, and its chips."""
-    return load(hand).act(seat, action, amount, recorded_by=recorded_by)
-
-
-def award(
-    *,
-    hand: Hand,
-    winners: Sequence[Sequence[int]],
-    recorded_by: str,
-    low_winners: Sequence[Sequence[int]] | None = None,
-) -> Posting:
-    """Pay every pot to its winners; see `Play.award`."""
-    return load(hand).award(winners=winners, recorded_by=recorded_by, low_winners=low_winners)
-
-
-def declared_winners(
-    hand: Hand,
-    declared: Mapping[int, str],
-    high_order: Sequence[Collection[int]],
-    low_order: Sequence[Collection[int]],
-) -> tuple[list[list[int]], list[list[int]]]:
-    """Per pot, the high and the low winners of a declare game; see `Play.declared_winners`."""
-    return load(hand).declared_winners(declared, high_order, low_order)
 
 
 def go_again(*, hand: Hand, recorded_by: str) -> Posting:

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger.core import betting, card_taps, flow
+from ledger.core import betting, card_taps, flow, openers
 from ledger.models import Hand, Night, Seat, ShowdownKept
 from ledger.selectors import game_setup, state, table_types
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
@@ -442,7 +442,7 @@ def hand_antes(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
         actor.require_dealer(hand_of(night, hand_id))
 
     def call(night: Night, actor: Actor) -> dict:
-        posting = hands.collect_antes(hand=fresh(hand_of(night, hand_id)), recorded_by=actor.label)
+        posting = hands.load(fresh(hand_of(night, hand_id))).collect_antes(recorded_by=actor.label)
         return {"message": posting.memo}
 
     return table_write(request, night_id, check, call)
@@ -465,8 +465,8 @@ def hand_round(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             small_seat, big_seat, first = blind_seats(hand)
             blinds = [(small_seat, small), (big_seat, big)]
             opener = opener or first
-        posting = hands.round_start(
-            hand=hand, recorded_by=actor.label, opener=opener, blinds=blinds
+        posting = hands.load(hand).round_start(
+            recorded_by=actor.label, opener=opener, blinds=blinds
         )
         return {"message": posting.memo}
 
@@ -480,10 +480,9 @@ def blind_seats(hand: Hand) -> tuple[Seat, Seat, Seat]:
     acts first; heads up, the dealer posts the small blind and acts first.
     """
     play = hands.load(hand)
-    order = [seat for seat_id, seat in play.seats.items() if seat_id not in play.state.folded]
-    if len(order) == 2:
-        return order[1], order[0], order[1]
-    return order[0], order[1], order[2 % len(order)]
+    in_hand = [seat_id for seat_id in play.seats if seat_id not in play.state.folded]
+    small, big, first = openers.blinds_by_convention(in_hand)
+    return play.seats[small], play.seats[big], play.seats[first]
 
 
 @require_POST

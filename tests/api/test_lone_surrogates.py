@@ -83,13 +83,13 @@ def ids(host) -> dict[str, int]:
     hand = runs.deal(
         night=open_night, players=seats, dealer_seat=seats[2], recorded_by="host", game_slug=GAME
     )
-    hands.collect_antes(hand=hand, recorded_by="host")
-    hands.round_start(hand=hand, recorded_by="host")
+    hands.load(hand).collect_antes(recorded_by="host")
+    hands.load(hand).round_start(recorded_by="host")
     ended = _night(host, group, "Saturday")
     played = list(ended.seats.order_by("pk"))
     won = hands.hand_start(night=ended, players=played, dealer=played[2], recorded_by="host")
-    hands.collect_antes(hand=won, recorded_by="host", ante=10)
-    hands.award(hand=won, winners=[[played[0].pk]], recorded_by="host")
+    hands.load(won).collect_antes(recorded_by="host", ante=10)
+    hands.load(won).award(winners=[[played[0].pk]], recorded_by="host")
     closing.night_end(night=ended, counts=closing.booked_stacks(ended), recorded_by="host")
     return {
         "night_id": open_night.pk,

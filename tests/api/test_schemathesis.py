@@ -120,16 +120,16 @@ def _table(host, *, ended: bool) -> Table:
         seating.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
     if ended:
         hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host")
-        hands.collect_antes(hand=hand, recorded_by="host", ante=10)
-        hands.award(hand=hand, winners=[[seats[0].pk]], recorded_by="host")
+        hands.load(hand).collect_antes(recorded_by="host", ante=10)
+        hands.load(hand).award(winners=[[seats[0].pk]], recorded_by="host")
         closing.night_end(night=night, counts=closing.booked_stacks(night), recorded_by="host")
     else:
         confirm_ante(night, GAME)
         hand = runs.deal(
             night=night, players=seats, dealer_seat=seats[2], recorded_by="host", game_slug=GAME
         )
-        hands.collect_antes(hand=hand, recorded_by="host")
-        hands.round_start(hand=hand, recorded_by="host")
+        hands.load(hand).collect_antes(recorded_by="host")
+        hands.load(hand).round_start(recorded_by="host")
     run = night.runs.order_by("number").last()
     return Table(
         night=night,

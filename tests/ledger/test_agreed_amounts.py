@@ -78,8 +78,8 @@ def finish(night):
     from ledger.services import hands
 
     hand = night.hands.order_by("-number").first()
-    hands.collect_antes(hand=hand, recorded_by="host:host")
-    hands.award(hand=hand, winners=[[hand.seat_order[0]]], recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host")
+    hands.load(hand).award(winners=[[hand.seat_order[0]]], recorded_by="host:host")
 
 
 # --- The page ------------------------------------------------------------------------------

@@ -77,18 +77,18 @@ def fresh(world: World) -> None:
 
 
 def antes(world: World) -> None:
-    hands.collect_antes(hand=world.hand(), **by())
+    hands.load(world.hand()).collect_antes(**by())
 
 
 def round_open(world: World) -> None:
     antes(world)
-    hands.round_start(hand=world.hand(), **by())
+    hands.load(world.hand()).round_start(**by())
 
 
 def showdown(world: World) -> None:
     round_open(world)
     for seat in (world.ann, world.bob, world.cat):
-        hands.act(hand=world.hand(), seat=seat, action="check", **by())
+        hands.load(world.hand()).act(seat=seat, action="check", **by())
 
 
 def called(world: World) -> None:
@@ -102,22 +102,22 @@ def ann_folded_at_showdown(world: World) -> None:
     round_open(world)
     ann = Actor(night=world.night, role="seat", seat=world.ann)
     seat_cards.enter(hand=world.hand(), seat=world.ann, cards="As Ad", actor=ann)
-    hands.act(hand=world.hand(), seat=world.ann, action="fold", **by())
+    hands.load(world.hand()).act(seat=world.ann, action="fold", **by())
     for seat in (world.bob, world.cat):
-        hands.act(hand=world.hand(), seat=seat, action="check", **by())
+        hands.load(world.hand()).act(seat=seat, action="check", **by())
     games.step_to(hand=world.hand(), step=games.PLAIN_SHOWDOWN)
 
 
 def settled(world: World) -> None:
     """Ann won the 3 antes: Ann 102, Bob 99, Cat 99."""
     showdown(world)
-    hands.award(hand=world.hand(), winners=[[world.ann.pk]], **by())
+    hands.load(world.hand()).award(winners=[[world.ann.pk]], **by())
 
 
 def ridden(world: World) -> None:
     """Nobody won hand 1: its 3 chips ride."""
     showdown(world)
-    hands.award(hand=world.hand(), winners=[[]], **by())
+    hands.load(world.hand()).award(winners=[[]], **by())
 
 
 def guts_dealt(world: World) -> None:
@@ -143,7 +143,7 @@ def guts_anted(world: World) -> None:
 def guts_riding(world: World) -> None:
     """Nobody stayed in hand 2: its 3 antes ride to the game's next deal."""
     guts_anted(world)
-    hands.award(hand=world.night.hands.get(number=2), winners=[[]], **by())
+    hands.load(world.night.hands.get(number=2)).award(winners=[[]], **by())
 
 
 def ended(world: World) -> None:

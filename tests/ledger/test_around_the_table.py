@@ -105,8 +105,8 @@ def played(host, group, people, *, name, white, ante, names, winner, end=True):
         seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
     order = list(seats.values())
     hand = hands.hand_start(night=night, players=order, dealer=order[-1], recorded_by="host:host")
-    hands.collect_antes(hand=hand, recorded_by="host:host", ante=ante)
-    hands.award(hand=hand, winners=[[seats[winner].pk]], recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host", ante=ante)
+    hands.load(hand).award(winners=[[seats[winner].pk]], recorded_by="host:host")
     if end:
         closing.night_end(night=night, counts=closing.booked_stacks(night), recorded_by="host")
     return night, seats
@@ -418,8 +418,8 @@ def test_the_stack_chart_is_in_the_polled_table_and_follows_a_new_hand(
 
     before = host_client.get(url("poll", night.pk)).content.decode()
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host:host")
-    hands.collect_antes(hand=hand, recorded_by="host:host", ante=5)
-    hands.award(hand=hand, winners=[[seats[0].pk]], recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host", ante=5)
+    hands.load(hand).award(winners=[[seats[0].pk]], recorded_by="host:host")
     after = host_client.get(url("poll", night.pk)).content.decode()
 
     chart = re.compile(r'<svg class="chart".*?</svg>', re.S)

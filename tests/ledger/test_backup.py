@@ -44,12 +44,12 @@ def played(host, group, night, seats):
     seating.buy_in(night=night, seat=bob, chips=300, recorded_by=HOST)
     seating.buy_in(night=night, seat=cat, chips=300, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST, opener=ann)
-    hands.act(hand=hand, seat=ann, action="all_in", recorded_by=HOST)
-    hands.act(hand=hand, seat=bob, action="raise", amount=250, recorded_by=HOST)
-    hands.act(hand=hand, seat=cat, action="call", recorded_by=HOST)
-    assert [p.amount for p in hands.showdown_pots(hand)] == [300, 300]
-    hands.award(hand=hand, winners=[[ann.pk], [bob.pk]], recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST, opener=ann)
+    hands.load(hand).act(seat=ann, action="all_in", recorded_by=HOST)
+    hands.load(hand).act(seat=bob, action="raise", amount=250, recorded_by=HOST)
+    hands.load(hand).act(seat=cat, action="call", recorded_by=HOST)
+    assert [p.amount for p in hands.load(hand).showdown_pots()] == [300, 300]
+    hands.load(hand).award(winners=[[ann.pk], [bob.pk]], recorded_by=HOST)
     assert closing.booked_stacks(night) == {ann.pk: 300, bob.pk: 350, cat.pk: 50}
     closing.night_end(night=night, counts={ann.pk: 300, bob.pk: 350, cat.pk: 50}, recorded_by=HOST)
     closing.payment_mark_paid(payment=Payment.objects.filter(night=night).first())
@@ -62,11 +62,11 @@ def played(host, group, night, seats):
     for seat in later:
         seating.buy_in(night=saturday, seat=seat, chips=200, recorded_by=HOST)
     open_hand = hands.hand_start(night=saturday, players=later, dealer=later[2], recorded_by=HOST)
-    hands.collect_antes(hand=open_hand, recorded_by=HOST)
-    hands.round_start(hand=open_hand, recorded_by=HOST)
-    hands.act(hand=open_hand, seat=later[0], action="bet", amount=20, recorded_by=HOST)
+    hands.load(open_hand).collect_antes(recorded_by=HOST)
+    hands.load(open_hand).round_start(recorded_by=HOST)
+    hands.load(open_hand).act(seat=later[0], action="bet", amount=20, recorded_by=HOST)
     hands.undo(hand=open_hand, recorded_by=HOST)
-    hands.act(hand=open_hand, seat=later[0], action="bet", amount=30, recorded_by=HOST)
+    hands.load(open_hand).act(seat=later[0], action="bet", amount=30, recorded_by=HOST)
     return group
 
 
@@ -148,7 +148,7 @@ def test_an_open_hand_carries_on_where_it_was(played, other):
     assert table_state(hand) == table_state(old)
     assert new.postings.count() == old.night.postings.count()
     bob = new.seats.get(person__name="Bob")
-    hands.act(hand=hand, seat=bob, action="call", recorded_by=HOST)
+    hands.load(hand).act(seat=bob, action="call", recorded_by=HOST)
     assert table_state(hand)["committed"]["Bob"] == 30
 
 

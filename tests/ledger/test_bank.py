@@ -88,14 +88,14 @@ def banked(night, seats):
     assert boxes(night) == {"bank": 400, "Ann": 200}
 
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
     assert in_the_pots(night) == 3
-    hands.round_start(hand=hand, recorded_by=HOST)
-    hands.act(hand=hand, seat=ann, action="bet", amount=99, recorded_by=HOST)
-    hands.act(hand=hand, seat=bob, action="call", recorded_by=HOST)
-    hands.act(hand=hand, seat=cat, action="fold", recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
+    hands.load(hand).act(seat=ann, action="bet", amount=99, recorded_by=HOST)
+    hands.load(hand).act(seat=bob, action="call", recorded_by=HOST)
+    hands.load(hand).act(seat=cat, action="fold", recorded_by=HOST)
     assert in_the_pots(night) == 201
-    hands.award(hand=hand, winners=[[bob.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[bob.pk]], recorded_by=HOST)
     assert in_the_pots(night) == 0
     assert stacks(night) == {"Ann": 300, "Bob": 301, "Cat": 199}
 
@@ -422,8 +422,8 @@ def betting_round(night, seats):
     for seat in seats:
         seating.buy_in(night=night, seat=seat, chips=100, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     return night, seats, hand
 
 

@@ -43,7 +43,7 @@ def deal(night, seats, game, **options):
     hand = hands.hand_start(
         night=night, players=seats, dealer=seats[2], recorded_by=HOST, game_slug=game, **options
     )
-    hands.collect_antes(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
     return hand
 
 
@@ -77,9 +77,9 @@ def test_guts_losing_challengers_each_match_the_pot_into_the_next_pot(make_table
     )
     assert journal_total(night) == 0
     # Chips to the next pot are not put into this one: it is still 1 from each, for anyone.
-    [pot] = hands.showdown_pots(hand)
+    [pot] = hands.load(hand).showdown_pots()
     assert (pot.amount, pot.eligible) == (3, {ann.pk, bob.pk, cat.pk})
-    hands.award(hand=hand, winners=[[ann.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
     assert stacks(night, [ann, bob, cat]) == [52, 46, 46]
     # The next hand picks the 6 up: with three antes its pot is 9.
     second = deal(night, [ann, bob, cat], GUTS)
@@ -98,7 +98,7 @@ def test_trash_poker_draw_fee_three_draws_count_as_the_drawers_chips_in_the_pot(
     assert play.state.contributions == {ann.pk: 1, bob.pk: 4, cat.pk: 1}
     assert journal_total(night) == 0
     # A betting round after the charge sees Bob's 46 and opens on the dealer's left as ever.
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     now = hands.load(hand).state
     assert now.round.stacks == {ann.pk: 49, bob.pk: 46, cat.pk: 49}
     assert (now.round.turn, now.round.pot_before) == (ann.pk, 6)
@@ -111,16 +111,16 @@ def test_black_spot_folded_players_pay_the_winner_twice_their_chips_capped_at_th
     hand = deal(night, [ann, bob, cat], TRASH, side_pots=False)  # pot 3; stacks 49, 5, 49
     charge(hand, "draw-fee", roles={"actor": bob.pk}, count=2)  # Bob 3, pot 5
     charge(hand, "draw-fee", roles={"actor": ann.pk})  # Ann 48, pot 6
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     for seat, action, amount in ((ann, "bet", 6), (bob, "fold", 0), (cat, "fold", 0)):
-        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+        hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
     # Nobody called: Ann's 6 comes back. In the pot: Ann 2, Bob 3, Cat 1 = 6.
     assert stacks(night, [ann, bob, cat]) == [48, 3, 49]
     # Who folded comes from the hand. Bob owes 2 x 3 = 6 but has only 3; Cat 2 x 1 = 2.
     charge(hand, "black-spot-payout", roles={"winner": ann.pk})
     assert stacks(night, [ann, bob, cat]) == [53, 0, 47]
     assert balance(night, Account.Kind.MARKER, bob) == 0  # Trash Poker: the broke owe nothing
-    hands.award(hand=hand, winners=[[ann.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
     assert stacks(night, [ann, bob, cat]) == [59, 0, 47]  # 106 chips, as bought
     assert journal_total(night) == 0
 
@@ -138,11 +138,11 @@ def test_a_match_a_player_cannot_cover_goes_on_a_marker_and_into_the_settlement(
         "(The guts-er beats every challenger)"
     )
     assert journal_total(night) == 0
-    hands.award(hand=hand, winners=[[ann.pk]], recorded_by=HOST)  # Ann 58
+    hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)  # Ann 58
     # Ann deals to Cat: the 12 ride in, antes of 4 each make 20, and Cat wins it.
     second = hands.hand_start(night=night, players=[ann, cat], dealer=ann, recorded_by=HOST)
-    hands.collect_antes(hand=second, recorded_by=HOST)
-    hands.award(hand=second, winners=[[cat.pk]], recorded_by=HOST)
+    hands.load(second).collect_antes(recorded_by=HOST)
+    hands.load(second).award(winners=[[cat.pk]], recorded_by=HOST)
     assert stacks(night, [ann, bob, cat]) == [54, 0, 62]
     closing.night_end(night=night, counts={ann.pk: 54, bob.pk: 0, cat.pk: 62}, recorded_by=HOST)
     # Nets: Ann 54 - 50 = +4; Bob 0 - 11 - 5 owed = -16; Cat 62 - 50 = +12; they sum to 0.
@@ -228,7 +228,7 @@ def test_a_hand_of_no_game_or_missing_facts_is_refused_and_nothing_is_recorded(m
     rows = journal_rows(night)
     with pytest.raises(LedgerError, match="Hand 1 is not a game from the rulebook"):
         charge(hand, "challengers-match", roles={"losers": [bob.pk]})
-    hands.award(hand=hand, winners=[[ann.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
     guts = deal(night, [ann, bob, cat], GUTS)
     rows = journal_rows(night)
     with pytest.raises(LedgerError, match="say who is the losers"):
@@ -239,7 +239,7 @@ def test_a_hand_of_no_game_or_missing_facts_is_refused_and_nothing_is_recorded(m
 def test_no_charge_while_a_betting_round_is_open(make_table):
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], TRASH, side_pots=False)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     rows = journal_rows(night)
     with pytest.raises(LedgerError, match="Ann to act"):
         charge(hand, "draw-fee", roles={"actor": bob.pk})

@@ -20,12 +20,12 @@ def played(night, seats):
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
         seating.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="host:host")
-    hands.collect_antes(hand=hand, recorded_by="host:host")
-    hands.round_start(hand=hand, recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host")
+    hands.load(hand).round_start(recorded_by="host:host")
     for seat, action, amount in [(ann, "bet", 20), (bob, "raise", 60), (cat, "all_in", 0)]:
-        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by="host:host")
-    hands.act(hand=hand, seat=ann, action="call", recorded_by="host:host")
-    hands.award(hand=hand, winners=[[cat.pk], [bob.pk]], recorded_by="host:host")
+        hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by="host:host")
+    hands.load(hand).act(seat=ann, action="call", recorded_by="host:host")
+    hands.load(hand).award(winners=[[cat.pk], [bob.pk]], recorded_by="host:host")
     return night, seats, hand
 
 
@@ -128,8 +128,8 @@ def test_a_riding_pot_must_be_played_or_shared_before_the_night_ends(night, seat
     for seat in seats:
         seating.buy_in(night=night, seat=seat, chips=10, recorded_by="h")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="h")
-    hands.collect_antes(hand=hand, recorded_by="h")
-    hands.award(hand=hand, winners=[[]], recorded_by="h")
+    hands.load(hand).collect_antes(recorded_by="h")
+    hands.load(hand).award(winners=[[]], recorded_by="h")
     counts = {ann.pk: 9, bob.pk: 9, cat.pk: 9}
     with pytest.raises(LedgerError, match="3 chips are still riding"):
         closing.night_end(night=night, counts=counts, recorded_by="h")

@@ -101,7 +101,7 @@ def drive_hand(hand: Hand, draw) -> list[str]:
         if ahead.move == "next":
             games.step_to(hand=hand, step=ahead.step)
         elif ahead.move == "open_round":
-            hands.round_start(hand=hand, recorded_by=WHO)
+            hands.load(hand).round_start(recorded_by=WHO)
         elif ahead.move == "betting":
             bet_through(hand, draw)
         elif ahead.move in ("showdown", "fold_out"):

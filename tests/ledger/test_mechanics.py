@@ -2,7 +2,7 @@
 
 Each test plays hands of a rulebook game on the database: `hands.hand_start`
 with the game's slug, antes and betting where the mechanic needs them, the
-game's own money rules fired through `money_rules.charge`, and `hands.award`.
+game's own money rules fired through `money_rules.charge`, and `Play.award`.
 After each step it checks every account of the night (each stack, each
 hand's pot, the riding pot, the infraction pot, each marker and the bank)
 against figures worked out by hand in the comments, and that the journal
@@ -67,7 +67,7 @@ M32   test_m32_guts_ends_when_an_unchallenged_gutser_empties_the_pot
       (also Acey Deucey's pot bet in M9, the last player standing in M38)
 M33   test_m33_the_gooch_half_pot_rounds_down_and_the_rest_carries
 M34   test_m34_high_low_halves_go_to_the_high_and_low_hands_odd_chip_high
-      (hands.award with low winners; the `high-low-split` rule is half the pot at once)
+      (Play.award with low winners; the `high-low-split` rule is half the pot at once)
 M35   test_m35_hi_di_deu_wi_highest_diamond_takes_half_and_the_best_hand_the_rest
 M36   test_m36_natural_sevens_take_the_whole_pot_and_two_split_it
 M37   test_m37_a_killed_hand_cannot_be_paid_and_qualifier_rules_move_no_chips
@@ -183,7 +183,7 @@ def deal(night, players, game, *, dealer=None, antes=True, side_pots=True):
         side_pots=side_pots,
     )
     if antes:
-        hands.collect_antes(hand=hand, recorded_by=HOST)
+        hands.load(hand).collect_antes(recorded_by=HOST)
     return hand
 
 
@@ -202,16 +202,15 @@ def refused(hand, rule_id, match, **facts):
 
 def betting(hand, *actions, opener=None, blinds=()):
     """One betting round: (seat, action, amount) in turn."""
-    hands.round_start(hand=hand, recorded_by=HOST, opener=opener, blinds=blinds)
+    hands.load(hand).round_start(recorded_by=HOST, opener=opener, blinds=blinds)
     for seat, action, amount in actions:
-        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+        hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
     assert not hands.load(hand).state.betting_open
 
 
 def award(hand, *winners, low=None):
     """Award each pot to its winners: `winners[i]` (seats) take pot i."""
-    hands.award(
-        hand=hand,
+    hands.load(hand).award(
         winners=[[s.pk for s in pot] for pot in winners],
         low_winners=None if low is None else [[s.pk for s in pot] for pot in low],
         recorded_by=HOST,
@@ -220,7 +219,7 @@ def award(hand, *winners, low=None):
 
 def award_all(hand, seat):
     """`seat` wins every pot the hand has, however many the ledger built."""
-    award(hand, *([seat],) * len(hands.showdown_pots(hand)))
+    award(hand, *([seat],) * len(hands.load(hand).showdown_pots()))
 
 
 def ids(*seats):
@@ -376,7 +375,7 @@ def test_m6_a_standard_betting_round_moves_the_bets_into_the_pot(make_table):
     betting(hand, (ann, "bet", 5), (bob, "raise", 10), (cat, "fold", 0), (ann, "call", 0))
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 39, 49), pots=(23,))
     betting(hand, (ann, "check", 0), (bob, "check", 0))  # after the draw
-    [pot] = hands.showdown_pots(hand)
+    [pot] = hands.load(hand).showdown_pots()
     assert (pot.amount, pot.eligible) == (23, {ann.pk, bob.pk})
     award(hand, [bob])  # 39 + 23
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 62, 49), pots=(0,))
@@ -391,7 +390,7 @@ def test_m7_a_short_all_in_player_can_win_only_the_main_pot(make_table):
     betting(hand, (ann, "bet", 20), (bob, "all_in", 0), (cat, "call", 0))
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(29, 0, 29), pots=(52,), bank=-110)
     # In the pot: Ann 21, Bob 10, Cat 21. Main pot 3 x 10 = 30; side pot 2 x 11 = 22.
-    main, side = hands.showdown_pots(hand)
+    main, side = hands.load(hand).showdown_pots()
     assert (main.amount, main.eligible) == (30, {ann.pk, bob.pk, cat.pk})
     assert (side.amount, side.eligible) == (22, {ann.pk, cat.pk})
     with pytest.raises(LedgerError, match="Bob cannot win pot 2"):
@@ -415,7 +414,7 @@ def test_m8_trash_poker_all_in_player_stays_in_and_wins_the_whole_pot_with_no_si
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(29, 0, 29), pots=(52,), bank=-110)
     # Broke, Bob can draw no more: the fee is refused, and no marker is written.
     refused(hand, "draw-fee", NOTHING, roles={"actor": bob.pk})
-    [pot] = hands.showdown_pots(hand)  # one pot, everyone can win all of it
+    [pot] = hands.load(hand).showdown_pots()  # one pot, everyone can win all of it
     assert (pot.amount, pot.eligible) == (52, {ann.pk, bob.pk, cat.pk})
     award(hand, [bob])  # 0 + 52
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(29, 52, 29), pots=(0,), bank=-110)
@@ -558,7 +557,7 @@ def test_m13_a_fee_paid_into_the_pot_is_won_by_the_showdown_winner(make_table):
     fire(hand, "push-fee", roles={"actor": ann.pk}, agreed={"the push price": 10})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 49, 49), pots=(13,))
     # A fee is no bet: nobody is all in, so there is one pot of 13, and Bob's hand wins it.
-    [pot] = hands.showdown_pots(hand)
+    [pot] = hands.load(hand).showdown_pots()
     assert (pot.amount, pot.eligible) == (13, {ann.pk, bob.pk, cat.pk})
     award(hand, [bob])  # 49 + 13
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(39, 62, 49), pots=(0,))
@@ -716,7 +715,7 @@ def test_m24_guts_coward_tax_and_tariff_when_everyone_passes(make_table):
     # Everyone passes; Bob would have won and pays the coward tax, a quarter: 5.
     fire(first, "coward-tax-pay", roles={"best_hand": bob.pk})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(8,))
-    award(first, *([],) * len(hands.showdown_pots(first)))  # nobody wins: the 8 ride
+    award(first, *([],) * len(hands.load(first).showdown_pots()))  # nobody wins: the 8 ride
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(0,), riding=8)
     # Next deal: 8 + antes 3 = 11. Everyone passes again; the tariff is a quarter each.
     second = deal(night, [ann, bob, cat], "guts-three-card", dealer=cat)
@@ -735,7 +734,7 @@ def test_m24_a_pot_carried_by_the_all_pass_rule_after_a_coward_tax_lets_the_hand
     fire(hand, "coward-tax-pay", roles={"best_hand": bob.pk})  # pot 8
     fire(hand, "all-pass")  # the 8 ride: pot 0
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(0,), riding=8)
-    assert hands.showdown_pots(hand) == []  # the rule took every chip there was
+    assert hands.load(hand).showdown_pots() == []  # the rule took every chip there was
     award(hand)
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(0,), riding=8)
 
@@ -789,7 +788,7 @@ def test_m26_the_dealers_misdeal_match_can_be_won_by_anyone_in_the_hand(make_tab
     hand = deal(night, [ann, bob, cat], "in-between")  # pot 3; 49 each
     fire(hand, "misdeal-win", roles={"actor": ann.pk})  # Ann 52, Cat 46, the pot still 3
     # The dealer's refill is no bet: it is the pot for anyone, not a side pot for Cat.
-    [pot] = hands.showdown_pots(hand)
+    [pot] = hands.load(hand).showdown_pots()
     assert (pot.amount, pot.eligible) == (3, {ann.pk, bob.pk, cat.pk})
     award(hand, [bob])  # 49 + 3
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(52, 52, 46), pots=(0,))

@@ -119,7 +119,7 @@ def refused(hand, rule_id, **facts):
 
 
 def award(hand, *winners):
-    hands.award(hand=hand, winners=[[s.pk for s in pot] for pot in winners], recorded_by=HOST)
+    hands.load(hand).award(winners=[[s.pk for s in pot] for pot in winners], recorded_by=HOST)
 
 
 # --- Guts: who receives the coward tax -----------------------------------------------------------

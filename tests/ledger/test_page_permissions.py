@@ -54,8 +54,8 @@ def world(host, night, seats, django_user_model):
     for seat in seats:
         seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="host:host")
-    hands.collect_antes(hand=hand, recorded_by="host:host")
-    hands.round_start(hand=hand, recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host")
+    hands.load(hand).round_start(recorded_by="host:host")
     payment = Payment.objects.create(night=night, payer=ann, payee=cat, amount=Decimal("1.00"))
 
     rival = django_user_model.objects.create_user(username="rival")
@@ -327,7 +327,7 @@ def test_a_player_with_no_account_claims_and_acts_through_csrf(night, seats):
     for seat in seats:
         seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
     hand = hands.hand_start(night=night, players=seats, dealer=cat, recorded_by="host:host")
-    hands.round_start(hand=hand, recorded_by="host:host")
+    hands.load(hand).round_start(recorded_by="host:host")
     phone = Client(enforce_csrf_checks=True)
     join = reverse("ledger:join", args=[ann.join_token])
     assert phone.post(join, {"idempotency_key": key()}).status_code == 403

@@ -89,8 +89,8 @@ def betting(bought):
     """Cat deals hand 1, antes are in and Ann opens the betting."""
     night, seats = bought
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host:host")
-    hands.collect_antes(hand=hand, recorded_by="host:host")
-    hands.round_start(hand=hand, recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host")
+    hands.load(hand).round_start(recorded_by="host:host")
     return night, seats, hand
 
 
@@ -383,7 +383,7 @@ def test_bad_actions_say_why_and_post_nothing(host_client, betting, who, action,
 
 def test_a_raise_below_the_last_full_raise_is_refused(host_client, betting):
     night, (ann, bob, _), hand = betting
-    hands.act(hand=hand, seat=ann, action="bet", amount=20, recorded_by="host:host")
+    hands.load(hand).act(seat=ann, action="bet", amount=20, recorded_by="host:host")
     before = journal_rows(night)
     response = post(
         host_client,
@@ -398,8 +398,8 @@ def test_a_raise_below_the_last_full_raise_is_refused(host_client, betting):
 def test_an_action_on_a_settled_hand_is_refused(host_client, betting):
     night, (ann, bob, cat), hand = betting
     for seat in (ann, bob):
-        hands.act(hand=hand, seat=seat, action="fold", recorded_by="host:host")
-    hands.award(hand=hand, winners=[[cat.pk]], recorded_by="host:host")
+        hands.load(hand).act(seat=seat, action="fold", recorded_by="host:host")
+    hands.load(hand).award(winners=[[cat.pk]], recorded_by="host:host")
     before = journal_rows(night)
     response = post(
         host_client,
@@ -435,9 +435,9 @@ def test_a_bad_hand_start_says_why(host_client, bought, data, message):
 
 def test_award_to_a_folded_player_or_against_changed_pots_is_refused(host_client, betting):
     night, (ann, bob, cat), hand = betting
-    hands.act(hand=hand, seat=ann, action="fold", recorded_by="host:host")
-    hands.act(hand=hand, seat=bob, action="check", recorded_by="host:host")
-    hands.act(hand=hand, seat=cat, action="check", recorded_by="host:host")
+    hands.load(hand).act(seat=ann, action="fold", recorded_by="host:host")
+    hands.load(hand).act(seat=bob, action="check", recorded_by="host:host")
+    hands.load(hand).act(seat=cat, action="check", recorded_by="host:host")
     pots_key = hidden(host_client.get(url("night", night.pk)), "pots")
     before = journal_rows(night)
     response = post(
@@ -547,7 +547,7 @@ def test_the_poll_answers_304_in_one_query_when_nothing_changed(
         again = host_client.get(url("poll", night.pk), HTTP_IF_NONE_MATCH=tag)
     assert again.status_code == 304
     assert again.content == b""
-    hands.act(hand=hand, seat=ann, action="check", recorded_by="host:host")
+    hands.load(hand).act(seat=ann, action="check", recorded_by="host:host")
     changed = host_client.get(url("poll", night.pk), HTTP_IF_NONE_MATCH=tag)
     assert changed.status_code == 200
     assert changed["ETag"] != tag
@@ -838,7 +838,7 @@ def test_a_community_game_posts_blinds_and_the_next_player_opens(host_client, bo
         {"blinds": "1", "small_blind": "1", "big_blind": "2"},
     )
     assert stacks(night, [ann, bob, cat]) == [199, 98, 50]
-    now = hands.state(hand)
+    now = hands.load(hand).state
     assert now.round.turn == cat.pk  # left of the big blind
 
 
@@ -906,10 +906,10 @@ def test_undo_and_reopen_through_the_pages(host_client, betting):
     night, (ann, bob, cat), hand = betting
     post(host_client, url("hand_act", night.pk, hand.pk), {"seat": ann.pk, "action": "check"})
     post(host_client, url("hand_undo", night.pk, hand.pk))
-    assert hands.state(hand).round.turn == ann.pk
+    assert hands.load(hand).state.round.turn == ann.pk
     for seat in (ann, bob):
-        hands.act(hand=hand, seat=seat, action="fold", recorded_by="host:host")
-    hands.award(hand=hand, winners=[[cat.pk]], recorded_by="host:host")
+        hands.load(hand).act(seat=seat, action="fold", recorded_by="host:host")
+    hands.load(hand).award(winners=[[cat.pk]], recorded_by="host:host")
     page = text(host_client.get(url("night", night.pk)))
     assert "Re-open hand 1" in page
     post(host_client, url("hand_undo", night.pk, hand.pk))
@@ -981,17 +981,14 @@ def test_group_settings_are_checked_and_only_reach_new_nights(bought):
 
 def test_declared_winners_judge_each_pot_among_its_own_players(betting):
     _, (ann, bob, cat), hand = betting
-    hands.act(hand=hand, seat=ann, action="bet", amount=60, recorded_by="h")
-    hands.act(hand=hand, seat=bob, action="call", recorded_by="h")
-    hands.act(hand=hand, seat=cat, action="all_in", recorded_by="h")  # 49, short
+    hands.load(hand).act(seat=ann, action="bet", amount=60, recorded_by="h")
+    hands.load(hand).act(seat=bob, action="call", recorded_by="h")
+    hands.load(hand).act(seat=cat, action="all_in", recorded_by="h")  # 49, short
     # Main pot 3 x 50 for all; side pot 2 x 11 for Ann and Bob. Cat has the best
     # low and high, declares both and wins the main pot outright; Ann wins the
     # side pot's high, Bob its low.
-    high, low = hands.declared_winners(
-        hand,
-        {ann.pk: "high", bob.pk: "low", cat.pk: "both"},
-        [[cat.pk], [ann.pk]],
-        [[cat.pk], [bob.pk]],
+    high, low = hands.load(hand).declared_winners(
+        {ann.pk: "high", bob.pk: "low", cat.pk: "both"}, [[cat.pk], [ann.pk]], [[cat.pk], [bob.pk]]
     )
     assert (high, low) == ([[cat.pk], [ann.pk]], [[cat.pk], [bob.pk]])
 
@@ -1082,7 +1079,7 @@ def test_every_post_form_carries_the_csrf_token_and_a_fresh_key(host_client, bet
         url("join", ann.join_token),
     ]
     for seat in (ann, bob, cat):
-        hands.act(hand=hand, seat=seat, action="check", recorded_by="host:host")
+        hands.load(hand).act(seat=seat, action="check", recorded_by="host:host")
     keys = []
     for page in pages:
         body = host_client.get(page).content.decode()

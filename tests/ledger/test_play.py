@@ -115,14 +115,14 @@ def test_queries_per_action_do_not_grow_with_the_night(night, seats, group):
         hand = hands.hand_start(
             night=night, players=everyone, dealer=hands.next_dealer(night), recorded_by=HOST
         )
-        hands.collect_antes(hand=hand, recorded_by=HOST)
-        hands.round_start(hand=hand, recorded_by=HOST)
+        hands.load(hand).collect_antes(recorded_by=HOST)
+        hands.load(hand).round_start(recorded_by=HOST)
         row = []
         for action in ("bet", "call", "check"):
-            r = hands.state(hand).round
+            r = hands.load(hand).state.round
             if action == "check":  # a fold ends it for the next player, who then checks
-                hands.act(hand=hand, seat=by_id[r.turn], action="fold", recorded_by=HOST)
-                r = hands.state(hand).round
+                hands.load(hand).act(seat=by_id[r.turn], action="fold", recorded_by=HOST)
+                r = hands.load(hand).state.round
                 action = "call"
             seat = by_id[r.turn]
             client = APIClient()
@@ -142,10 +142,8 @@ def test_queries_per_action_do_not_grow_with_the_night(night, seats, group):
             assert response.status_code == 201, response.content
             row.append(len(data_statements(captured)))
         counts.append(row)
-        hands.award(
-            hand=hand,
-            winners=[[min(p.eligible)] for p in hands.showdown_pots(hand)],
-            recorded_by=HOST,
+        hands.load(hand).award(
+            winners=[[min(p.eligible)] for p in hands.load(hand).showdown_pots()], recorded_by=HOST
         )
     assert counts[0] == counts[1]
     # The seat key, the night locked with the hand, the request key, the hand's seats, the

@@ -391,7 +391,7 @@ def play_riding_game(data) -> None:
         assert riding(night) == 0
         check_night(night, bought)
         if data.draw(st.booleans(), label="antes"):
-            attempt(night, lambda h=hand: hands.collect_antes(hand=h, recorded_by=HOST))
+            attempt(night, lambda h=hand: hands.load(h).collect_antes(recorded_by=HOST))
             check_night(night, bought)
         order = list(hand.seat_order)
         for _ in range(data.draw(st.integers(0, 4), label="firings")):
@@ -521,7 +521,7 @@ def play_a_run(data) -> None:
             run=run, players=players, dealer_seat=players[number % len(players)], recorded_by=HOST
         )
         if data.draw(st.booleans(), label="antes"):
-            attempt(night, lambda h=hand: hands.collect_antes(hand=h, recorded_by=HOST))
+            attempt(night, lambda h=hand: hands.load(h).collect_antes(recorded_by=HOST))
         for _ in range(data.draw(st.integers(0, 3), label="firings")):
             fire_at_random(data, night, hand, data.draw(st.sampled_from(rules)), bought)
         if data.draw(st.booleans(), label="nobody wins"):

@@ -289,7 +289,7 @@ class Table:
                     self.undo(hand)
                     continue
                 return
-            now = hands.state(hand)
+            now = hands.load(hand).state
             self.check_round(hand, now)
             options = []
             if now.betting_open:
@@ -310,15 +310,15 @@ class Table:
                 if waiting:
                     seat = self.seats[self.draw(st.sampled_from(waiting))]
                     self.refused(
-                        lambda seat=seat: hands.act(
-                            hand=hand, seat=seat, action="fold", recorded_by=HOST
+                        lambda seat=seat: hands.load(hand).act(
+                            seat=seat, action="fold", recorded_by=HOST
                         )
                     )
             elif step == "antes":
                 self.write(
                     "antes",
                     {"hand": hand.pk},
-                    lambda: hands.collect_antes(hand=hand, recorded_by=HOST),
+                    lambda: hands.load(hand).collect_antes(recorded_by=HOST),
                 )
             elif step == "round":
                 self.round_start(hand, now)
@@ -343,7 +343,7 @@ class Table:
         self.write(
             "round",
             {"hand": hand.pk, "opener": opener.pk, "blinds": [[s.pk, a] for s, a in blinds]},
-            lambda: hands.round_start(hand=hand, recorded_by=HOST, opener=opener, blinds=blinds),
+            lambda: hands.load(hand).round_start(recorded_by=HOST, opener=opener, blinds=blinds),
         )
 
     def act(self, hand, r) -> None:
@@ -355,12 +355,8 @@ class Table:
             if low - 1 > r.current_bet and self.draw(st.integers(0, 7)) == 0:
                 # A raise below the minimum is refused with nothing written.
                 self.refused(
-                    lambda: hands.act(
-                        hand=hand,
-                        seat=self.seats[seat_id],
-                        action=kind,
-                        amount=low - 1,
-                        recorded_by=HOST,
+                    lambda: hands.load(hand).act(
+                        seat=self.seats[seat_id], action=kind, amount=low - 1, recorded_by=HOST
                     )
                 )
             amount = self.draw(st.integers(low, high))
@@ -368,13 +364,13 @@ class Table:
         self.write(
             "act",
             {"hand": hand.pk, "seat": seat_id, "action": kind, "amount": amount},
-            lambda: hands.act(
-                hand=hand, seat=self.seats[seat_id], action=kind, amount=amount, recorded_by=HOST
+            lambda: hands.load(hand).act(
+                seat=self.seats[seat_id], action=kind, amount=amount, recorded_by=HOST
             ),
         )
 
     def award(self, hand, *, flush: bool = False) -> None:
-        built = hands.showdown_pots(hand)
+        built = hands.load(hand).showdown_pots()
         in_pot = self.pot(hand)
         assert sum(p.amount for p in built) == in_pot
         riding_before = self.balance(self.riding)
@@ -394,8 +390,8 @@ class Table:
         self.write(
             "award",
             {"hand": hand.pk, "winners": winners, "low": low_winners},
-            lambda: hands.award(
-                hand=hand, winners=winners, low_winners=low_winners, recorded_by=HOST
+            lambda: hands.load(hand).award(
+                winners=winners, low_winners=low_winners, recorded_by=HOST
             ),
         )
         hand.refresh_from_db()
@@ -554,11 +550,11 @@ def test_blinds_that_put_everyone_all_in_give_back_the_uncalled_part(night, seat
     seating.buy_in(night=night, seat=ann, chips=2, recorded_by=HOST)
     seating.buy_in(night=night, seat=bob, chips=1, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=[ann, bob], dealer=ann, recorded_by=HOST)
-    posting = hands.round_start(hand=hand, recorded_by=HOST, blinds=[(bob, 1), (ann, 2)])
-    assert not hands.state(hand).betting_open
+    posting = hands.load(hand).round_start(recorded_by=HOST, blinds=[(bob, 1), (ann, 2)])
+    assert not hands.load(hand).state.betting_open
     assert posting.detail["returned"] == {"seat": ann.pk, "chips": 1}
     assert closing.booked_stacks(night)[ann.pk] == 1
-    built = hands.showdown_pots(hand)
+    built = hands.load(hand).showdown_pots()
     assert [(p.amount, sorted(p.eligible)) for p in built] == [(2, sorted([ann.pk, bob.pk]))]
 
 
@@ -678,7 +674,7 @@ def test_random_hands_on_the_pure_core_conserve_chips_and_settle(data):
                 for s in r.stacks
             )
 
-        # The showdown, as hands.showdown_pots builds it: chips that rode in are dead money.
+        # The showdown, as Play.showdown_pots builds it: chips that rode in are dead money.
         side_pots = flush or data.draw(st.integers(0, 5)) > 0
         built = pots.build_pots(contributions, folded, side_pots=side_pots)
         dead = pot - sum(p.amount for p in built)

@@ -143,7 +143,7 @@ def test_a_choice_puts_its_rules_in_force_and_refuses_the_other_choices_rules(
         in_force = money_rules.rule_in_force(hand, rule.id)
         assert in_force.id == rule.id
         if facts.bookable(rule):
-            hands.collect_antes(hand=hand, recorded_by=HOST)
+            hands.load(hand).collect_antes(recorded_by=HOST)
             before = journal_rows(night)
             try:
                 posting = money_rules.book(
@@ -227,7 +227,7 @@ def test_a_choice_sets_the_hands_house_settings_and_the_award_follows(table, gam
     for key, value in answers.items():
         assert key in HOUSE_KEYS
         assert hand.config[key] == value
-    hands.collect_antes(hand=hand, recorded_by=HOST)  # a pot of 3: odd
+    hands.load(hand).collect_antes(recorded_by=HOST)  # a pot of 3: odd
     play = hands.load(hand)
     if "odd_to" in answers:
         # Ann alone high, Bob alone low: 3 chips halve as 2 and 1, the 2 to the chosen side.
@@ -296,12 +296,12 @@ HI_DI_DEU_WI = next(g for g in GAMES if g.slug == "hi-di-deu-wi")
 
 def _pot_of(hand, seats, bet):
     """Antes of 1, then Ann bets `bet` and the others in `seats` call, the rest fold."""
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     ann, bob, cat = seats
     moves = [(ann, "bet", bet), (bob, "call", 0), (cat, "call", 0)]
     for seat, action, amount in moves:
-        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+        hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
 
 
 @pytest.mark.parametrize("both_ways", ["outright", "may-tie"])
@@ -310,13 +310,12 @@ def test_pass_the_trash_a_both_declarer_who_wins_only_one_way_gets_nothing(table
     _, hand = deal(PASS_THE_TRASH, ["high-low"], {"both-ways": both_ways})
     _pot_of(hand, (ann, bob, cat), 3)  # 3 antes + 3 x 3 = 12; everyone has 36 left
     # Ann declares both: best high, but Bob's low beats hers. Cat declares high.
-    high, low = hands.declared_winners(
-        hand,
+    high, low = hands.load(hand).declared_winners(
         {ann.pk: "both", bob.pk: "low", cat.pk: "high"},
         high_order=[[ann.pk], [cat.pk]],
         low_order=[[bob.pk], [ann.pk]],
     )
-    hands.award(hand=hand, winners=high, low_winners=low, recorded_by=HOST)
+    hands.load(hand).award(winners=high, low_winners=low, recorded_by=HOST)
     # Either way Ann loses everything: Cat takes the high half, Bob the low half.
     assert _stacks(night, [ann, bob, cat]) == [36, 42, 42]
 
@@ -337,13 +336,12 @@ def test_pass_the_trash_a_both_declarer_who_ties_one_way_follows_the_games_setti
     _, hand = deal(PASS_THE_TRASH, ["high-low"], {"both-ways": both_ways})
     assert hand.config["both_must_win_outright"] is (both_ways == "outright")
     _pot_of(hand, (ann, bob, cat), 3)
-    high, low = hands.declared_winners(
-        hand,
+    high, low = hands.load(hand).declared_winners(
         {ann.pk: "both", bob.pk: "low", cat.pk: "high"},
         high_order=[[ann.pk], [cat.pk]],
         low_order=[[ann.pk, bob.pk]],
     )
-    hands.award(hand=hand, winners=high, low_winners=low, recorded_by=HOST)
+    hands.load(hand).award(winners=high, low_winners=low, recorded_by=HOST)
     assert _stacks(night, [ann, bob, cat]) == expected
     assert journal_total(night) == 0
 
@@ -362,10 +360,10 @@ def test_hi_di_deu_wi_the_odd_chip_goes_with_the_half_the_table_chose(
 ):
     night, (ann, bob, cat), deal = table
     _, hand = deal(HI_DI_DEU_WI, [], {"odd-chip": odd_chip})
-    hands.collect_antes(hand=hand, recorded_by=HOST)  # pot 3; everyone 39
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)  # pot 3; everyone 39
+    hands.load(hand).round_start(recorded_by=HOST)
     for seat, action, amount in ((ann, "bet", 5), (bob, "call", 0), (cat, "fold", 0)):
-        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+        hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
     assert hands.load(hand).pot == 13  # Ann 34, Bob 34, Cat 39
     before = journal_rows(night)
     with pytest.raises(LedgerError, match=r"no money rule .* in force"):
@@ -483,10 +481,10 @@ ODD_CHIP_HALVES = [
 
 def _pot_of_13(hand, ann, bob, cat):
     """Antes of 1 (3), Ann bets 5 and Bob calls, Cat folds: a pot of 13; Ann 34, Bob 34, Cat 39."""
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     for seat, action, amount in ((ann, "bet", 5), (bob, "call", 0), (cat, "fold", 0)):
-        hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+        hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
     assert hands.load(hand).pot == 13
 
 
@@ -524,7 +522,7 @@ def test_the_odd_chip_of_a_halved_pot_goes_where_the_game_setting_says_either_wa
             )
         assert journal_rows(night) == before
     # The dealer names the high and the low winner; the award halves the pot.
-    hands.award(hand=hand, winners=[[ann.pk]], low_winners=[[bob.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[ann.pk]], low_winners=[[bob.pk]], recorded_by=HOST)
     assert _stacks(night, [ann, bob, cat]) == expected
     assert journal_total(night) == 0
 

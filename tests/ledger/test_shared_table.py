@@ -19,8 +19,8 @@ def all_in_hand(night, seats):
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
         seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     play = hands.load(hand)
     turn = play.state.round.turn
     play.act(play.seats[turn], "bet", 60, recorded_by=HOST)

@@ -189,7 +189,7 @@ def test_hold_em_opens_its_four_rounds_by_name_and_refuses_a_fifth(bought):
     hand = runs.deal_start(run=run, players=seats, dealer_seat=seats[2], recorded_by=WHO)
     names = []
     for _ in range(4):
-        posting = hands.round_start(hand=hand, recorded_by=WHO)
+        posting = hands.load(hand).round_start(recorded_by=WHO)
         names.append(posting.detail["name"])
         play = hands.load(hand)
         while play.state.betting_open:
@@ -198,14 +198,14 @@ def test_hold_em_opens_its_four_rounds_by_name_and_refuses_a_fifth(bought):
             play = hands.load(hand)
     assert names == ["Pre-flop", "The flop", "The turn", "The river"]
     with pytest.raises(hands.LedgerError, match="4 betting round"):
-        hands.round_start(hand=hand, recorded_by=WHO)
+        hands.load(hand).round_start(recorded_by=WHO)
 
 
 def test_everyone_folding_to_one_offers_the_award_and_no_other_round(host_client, bought):
     night, seats = bought
     hand = start(host_client, night, seats, "trash-poker", options=["black-spot"])
     post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
-    hands.round_start(hand=hand, recorded_by=WHO)
+    hands.load(hand).round_start(recorded_by=WHO)
     play = hands.load(hand)
     first = play.state.round.turn
     play.act(play.seats[first], "bet", 2, recorded_by=WHO)
@@ -236,7 +236,7 @@ def test_the_deal_page_names_rules_in_words_never_by_id(host_client, bought):
 def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(host_client, bought):
     night, seats = bought
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=WHO)
-    hands.round_start(hand=hand, recorded_by=WHO, blinds=[(seats[0], 1), (seats[1], 2)])
+    hands.load(hand).round_start(recorded_by=WHO, blinds=[(seats[0], 1), (seats[1], 2)])
     page = text(host_client.get(url("night", night.pk)))
     assert "Main pot: 3" in page
     assert "Side pot" not in page

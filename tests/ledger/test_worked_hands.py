@@ -19,7 +19,7 @@ def stacks(night, seats) -> list[int]:
 
 
 def act(hand, seat, action, amount=0):
-    return hands.act(hand=hand, seat=seat, action=action, amount=amount, recorded_by=HOST)
+    return hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
 
 
 @pytest.fixture
@@ -35,9 +35,9 @@ def four(night, seats, group):
 def test_two_all_ins_behind_a_bet_and_a_tie_in_the_side_pot_only(four):
     night, (ann, bob, cat, dan) = four
     hand = hands.hand_start(night=night, players=[ann, bob, cat, dan], dealer=dan, recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)  # 1 each: pot 4
+    hands.load(hand).collect_antes(recorded_by=HOST)  # 1 each: pot 4
     assert stacks(night, [ann, bob, cat, dan]) == [99, 29, 59, 99]
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     act(hand, ann, "bet", 10)
     act(hand, bob, "all_in")  # to 29, a raise of 19
     act(hand, cat, "all_in")  # to 59, a raise of 30
@@ -45,13 +45,13 @@ def test_two_all_ins_behind_a_bet_and_a_tie_in_the_side_pot_only(four):
     act(hand, ann, "call")  # 49 more
     # Put in, antes included: Ann 60, Bob 30, Cat 60, Dan 60 = 210.
     # Main pot 4 x 30 = 120 for everyone; side pot 3 x 30 = 90 for Ann, Cat and Dan.
-    built = hands.showdown_pots(hand)
+    built = hands.load(hand).showdown_pots()
     assert [(p.amount, p.eligible) for p in built] == [
         (120, {ann.pk, bob.pk, cat.pk, dan.pk}),
         (90, {ann.pk, cat.pk, dan.pk}),
     ]
     # Bob's hand is best; Ann and Dan tie for the side pot, 45 each.
-    hands.award(hand=hand, winners=[[bob.pk], [ann.pk, dan.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[bob.pk], [ann.pk, dan.pk]], recorded_by=HOST)
     assert stacks(night, [ann, bob, cat, dan]) == [85, 120, 0, 85]
     assert journal_total(night) == 0
 
@@ -59,20 +59,20 @@ def test_two_all_ins_behind_a_bet_and_a_tie_in_the_side_pot_only(four):
 def test_an_odd_chip_goes_to_the_first_tied_winner_left_of_the_dealer(four):
     night, (ann, bob, cat, dan) = four
     hand = hands.hand_start(night=night, players=[ann, bob, cat, dan], dealer=bob, recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)  # pot 4
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)  # pot 4
+    hands.load(hand).round_start(recorded_by=HOST)
     act(hand, cat, "bet", 3)  # Cat is first left of Bob, the dealer
     act(hand, dan, "call")
     act(hand, ann, "fold")
     act(hand, bob, "fold")
     # Pot: 4 antes + 3 + 3 = 10, tied by Cat and Dan: 5 each.
-    hands.award(hand=hand, winners=[[cat.pk, dan.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[cat.pk, dan.pk]], recorded_by=HOST)
     assert stacks(night, [ann, bob, cat, dan]) == [99, 29, 61, 101]
     # Next hand, without Bob: Dan deals, and Ann and Cat tie a pot of 3 antes.
     # The odd chip goes to Ann, the first of them to Dan's left: 2 and 1.
     hand = hands.hand_start(night=night, players=[ann, cat, dan], dealer=dan, recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.award(hand=hand, winners=[[ann.pk, cat.pk]], recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).award(winners=[[ann.pk, cat.pk]], recorded_by=HOST)
     assert stacks(night, [ann, bob, cat, dan]) == [100, 29, 61, 100]
     assert journal_total(night) == 0
 
@@ -80,14 +80,14 @@ def test_an_odd_chip_goes_to_the_first_tied_winner_left_of_the_dealer(four):
 def test_a_night_of_two_hands_settles_in_money_with_the_fewest_payments(four):
     night, (ann, bob, cat, dan) = four
     hand = hands.hand_start(night=night, players=[ann, bob, cat, dan], dealer=dan, recorded_by=HOST)
-    hands.collect_antes(hand=hand, recorded_by=HOST)
-    hands.round_start(hand=hand, recorded_by=HOST)
+    hands.load(hand).collect_antes(recorded_by=HOST)
+    hands.load(hand).round_start(recorded_by=HOST)
     act(hand, ann, "bet", 10)
     act(hand, bob, "all_in")
     act(hand, cat, "all_in")
     act(hand, dan, "call")
     act(hand, ann, "call")
-    hands.award(hand=hand, winners=[[bob.pk], [ann.pk, dan.pk]], recorded_by=HOST)
+    hands.load(hand).award(winners=[[bob.pk], [ann.pk, dan.pk]], recorded_by=HOST)
     # Stacks 85, 120, 0, 85. Cat re-buys 20, then the night ends with everyone as booked.
     seating.buy_in(night=night, seat=cat, chips=20, recorded_by=HOST)
     closing.night_end(
