@@ -1,4 +1,4 @@
-"""Shared fixtures: a test database with the whole rulebook loaded once."""
+"""Shared fixtures: a test database with the whole rulebook loaded once, the host, fast hashing."""
 
 import pytest
 from django.conf import settings
@@ -31,10 +31,40 @@ def every_tally_checked():
     settings.LEDGER_CHECK_TALLY = True
 
 
+@pytest.fixture(autouse=True, scope="session")
+def quick_passwords():
+    """Passwords hashed with MD5 in every test: the slow, safe hasher would dominate the run.
+
+    Set once for the whole session, in this process and so in its live server
+    threads; the gunicorn processes of the `serve` tests keep the real ones.
+    """
+    from django.contrib.auth import hashers
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    hashers.get_hashers.cache_clear()
+    hashers.get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         call_command("load_rulebook", verbosity=0)
+
+
+HOST_PASSWORD = "deal-me-in-9"
+
+
+@pytest.fixture
+def host(django_user_model):
+    """The host of the tests' nights, username "host"; signs in with HOST_PASSWORD."""
+    return django_user_model.objects.create_user(username="host", password=HOST_PASSWORD)
+
+
+@pytest.fixture
+def host_client(client, host):
+    """The test client, signed in as the host."""
+    client.force_login(host)
+    return client
 
 
 @pytest.fixture

@@ -74,11 +74,6 @@ def directives(header: str) -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def tour(host) -> dict[str, tuple[str, Client]]:
     """Each page of the tour: its URL and the phone that opens it (host, stranger or player)."""
     group = seating.group_create(host=host, name="Friday regulars")

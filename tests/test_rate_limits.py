@@ -29,17 +29,6 @@ ANN_ADDRESS = "10.0.0.1"
 BOB_ADDRESS = "10.0.0.2"
 
 
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    """Hashing passwords the slow, safe way would dominate these many sign-ins."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host", password=PASSWORD)
-
-
 @pytest.fixture
 def night(host) -> Night:
     group: Group = seating.group_create(host=host, name="Friday regulars")

@@ -69,11 +69,6 @@ def every_row() -> dict[str, int]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def ids(host) -> dict[str, int]:
     """Real ids for every address: a night with a hand in its first betting round, and payments."""
     group = seating.group_create(host=host, name="Friday regulars")

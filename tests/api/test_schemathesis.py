@@ -141,13 +141,6 @@ def _table(host, *, ended: bool) -> Table:
 
 
 @pytest.fixture
-def host(django_user_model, settings):
-    """The night's host; passwords hashed quickly, since Basic checks one on every request."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return django_user_model.objects.create_user(username="host", password=PASSWORD)
-
-
-@pytest.fixture
 def tables() -> dict[bool, tuple[Table, dict[str, str]]]:
     """The test's one night and the caller's headers, made at its first case."""
     return {}

@@ -7,11 +7,6 @@ from ledger.services import seating
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host", password="deal-me-in-9")
-
-
-@pytest.fixture
 def group(host):
     return seating.group_create(host=host, name="Friday regulars")
 

@@ -29,12 +29,6 @@ from tests.ledger.conftest import confirm_ante, journal_rows, seat_key
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    """Hashing passwords the slow, safe way would dominate these many small tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 API = "/api/nights/"
 NOT_SIGNED_IN = "Authentication credentials were not provided."
 

@@ -81,18 +81,6 @@ def everything(night_id: int) -> dict[str, int]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The conftest host without a password: signing in is force_login, and hashing is slow."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
-@pytest.fixture
 def people(group):
     return {n: Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat", "Dan")}
 
@@ -150,8 +138,7 @@ def test_the_nights_link_works_for_a_stranger_by_asking_them_to_sign_in():
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_signing_up_lands_on_the_new_night_form_where_a_night_starts(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_signing_up_lands_on_the_new_night_form_where_a_night_starts():
     phone = Client()
     response = phone.post(
         reverse("signup"),

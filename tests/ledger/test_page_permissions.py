@@ -43,12 +43,6 @@ def claim(seat) -> Client:
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The conftest host without a password: signing in here is force_login, and hashing is slow."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def world(host, night, seats, django_user_model):
     ann, bob, cat = seats
     for seat in seats:

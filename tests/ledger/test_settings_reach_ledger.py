@@ -76,12 +76,6 @@ WORDS_ONLY_SETTINGS = [
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The host, with no password to hash: hundreds of tables are set here."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def table(host, group):
     """Ann, Bob and Cat, 40 chips each; a function starts a game and deals its first hand."""
     night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
