@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger.models import Group, Night, Person
-from ledger.services import seating
+from ledger.models import Night
 from sitewide import limits
 from sitewide.caches import SharedDatabaseCache
+from tests.factories import night_with
 
 PASSWORD = "deal-me-in-9"
 LOGIN = reverse("login")
@@ -31,10 +31,7 @@ BOB_ADDRESS = "10.0.0.2"
 
 @pytest.fixture
 def night(host) -> Night:
-    group: Group = seating.group_create(host=host, name="Friday regulars")
-    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "1")])
-    seating.seat_add(night=night, person=Person.objects.create(group=group, name="Ann"))
-    return night
+    return night_with(host, seats=["Ann"], chips=[("white", "1")]).night
 
 
 def sign_in(username: str, password: str, address: str = ANN_ADDRESS):

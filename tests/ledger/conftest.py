@@ -2,8 +2,9 @@
 
 import pytest
 
-from ledger.models import Entry, Person
+from ledger.models import Entry
 from ledger.services import seating
+from tests import factories
 
 
 @pytest.fixture
@@ -13,15 +14,13 @@ def group(host):
 
 @pytest.fixture
 def night(host, group):
-    return seating.night_create(
-        host=host, group=group, name="Friday", chips=[("white", "0.05"), ("red", "0.25")]
-    )
+    return factories.night_with(host, group=group, seats=(), chips=factories.WHITE_AND_RED).night
 
 
 @pytest.fixture
-def seats(night, group):
-    people = [Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat")]
-    return [seating.seat_add(night=night, person=p) for p in people]
+def seats(night):
+    """Ann, Bob and Cat seated, with no chips yet."""
+    return factories.seat_up(night, ("Ann", "Bob", "Cat"))
 
 
 def journal_total(night) -> int:
@@ -86,6 +85,5 @@ def confirm_ante(night, *slugs: str) -> None:
 def table(client, host, night, seats):
     """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
     client.force_login(host)
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+    factories.buy_in(night, seats, 40)
     return client

@@ -35,6 +35,7 @@ from ledger.models import (
     WriteRequest,
 )
 from ledger.services import closing, deletion, hands, seating
+from tests import factories
 from tests.ledger.conftest import journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
@@ -262,8 +263,7 @@ def test_the_journal_stays_append_only_outside_a_whole_night_deletion(bought_nig
 
 @pytest.fixture
 def bought_night(night, seats):
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=50, recorded_by="host:host")
+    factories.buy_in(night, seats, 50)
     return night
 
 

@@ -18,6 +18,7 @@ from ledger.core.house_rules import CAP_BELOW_MIN_BET
 from ledger.models import Group, Night, Posting, Seat, WriteRequest
 from ledger.services import games, hands, journal, runs, seating
 from sitewide import api_errors
+from tests import factories
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +44,7 @@ def api(host) -> APIClient:
 
 @pytest.fixture
 def bought_100_each(night, seats):
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host")
+    factories.buy_in(night, seats, 100, recorded_by="host")
     return night, seats
 
 

@@ -97,9 +97,10 @@ from dataclasses import dataclass
 import pytest
 from django.db.models import Sum
 
-from ledger.models import Account, Person
-from ledger.services import hands, money_rules, runs, seating
+from ledger.models import Account
+from ledger.services import hands, money_rules, runs
 from ledger.services.journal import LedgerError
+from tests.factories import night_with
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -117,19 +118,11 @@ def make_table(host):
     made = []
 
     def make(buy_ins=(50, 50, 50), **settings):
-        group = seating.group_create(host=host, name=f"Regulars {len(made)}")
-        made.append(group)
-        night = seating.night_create(
-            host=host, group=group, name="Friday", chips=[("white", "0.05")], settings=settings
+        table = night_with(
+            host, group_name=f"Regulars {len(made)}", buy_in=buy_ins, settings=settings
         )
-        seats = []
-        for name, chips in zip(("Ann", "Bob", "Cat"), buy_ins, strict=True):
-            seat = seating.seat_add(
-                night=night, person=Person.objects.create(group=group, name=name)
-            )
-            seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
-            seats.append(seat)
-        return night, seats
+        made.append(table.group)
+        return table.night, table.seats
 
     return make
 

@@ -25,6 +25,7 @@ from ledger.views.common import KEY_MISSING
 from ledger.views.forms import NO_PLAYERS, UNKNOWN_SEAT
 from ledger.views.nights import unit_warnings
 from ledger.views.play import POTS_CHANGED
+from tests import factories
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +68,7 @@ def stacks(night, seats) -> list[int]:
 @pytest.fixture
 def bought_200_100_50(night, seats):
     """Ann 200, Bob 100, Cat 50 in front of them."""
-    for seat, chips in zip(seats, (200, 100, 50), strict=True):
-        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
+    factories.buy_in(night, seats, [200, 100, 50])
     return night, seats
 
 

@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 
 from ledger.models import Hand, Run
-from ledger.services import games, hands, runs, seating
+from ledger.services import games, hands, runs
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
+from tests import factories
 from tests.ledger.conftest import confirm_ante, journal_rows
 from tests.ledger.pages import post, text, url
 
@@ -23,8 +24,7 @@ GUTS = "guts-three-card"
 
 @pytest.fixture
 def bought_40_each(night, seats):
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by=WHO)
+    factories.buy_in(night, seats, 40, recorded_by=WHO)
     return night, seats
 
 
