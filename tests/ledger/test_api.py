@@ -22,6 +22,7 @@ from ledger.api.auth import BAD_SEAT_TOKEN
 from ledger.models import Group, Night, Person, Posting, WriteRequest
 from ledger.services import closing, hands, seating
 from ledger.services.journal import KEY_REUSED
+from tests.factories import night_with
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total, seat_key
 
 pytestmark = pytest.mark.django_db
@@ -799,8 +800,7 @@ def test_an_action_on_a_finished_hand_is_refused(api, side_pot):
 
 def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, group):
     night, (ann, _bob, _cat) = dealt
-    other = seating.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
-    stranger = seating.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
+    _, (stranger,) = night_with(host, group=group, name="Other", chips=[("w", "1")], seats=["Zed"])
     for seat_id in (stranger.pk, 999_999):
         message = {"detail": base.UNKNOWN_SEAT.format(id=seat_id), "fields": {}}
         path = f"{night.pk}/hands/1/"
@@ -815,8 +815,7 @@ def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, 
 
 def test_other_nights_seats_in_paths_are_not_found(api, bought_through_api, host, group):
     night, _ = bought_through_api
-    other = seating.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
-    stranger = seating.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
+    _, (stranger,) = night_with(host, group=group, name="Other", chips=[("w", "1")], seats=["Zed"])
     got = refused(api, night, f"{night.pk}/seats/{stranger.pk}/buy-in/", {"chips": 5}, status=404)
     assert got == {"detail": base.NO_SUCH_SEAT.format(id=stranger.pk), "fields": {}}
     assert refused(api, night, f"{night.pk}/hands/9/antes/", {}, 404) == {

@@ -34,7 +34,7 @@ from ledger.models import (
     Seat,
     WriteRequest,
 )
-from ledger.services import closing, deletion, hands, seating
+from ledger.services import closing, deletion, hands
 from tests import factories
 from tests.ledger.conftest import journal_rows, seat_key
 
@@ -88,11 +88,10 @@ def people(group):
 
 def played(host, group, people, *, name, white, ante, names, winner, end=True):
     """A night where `names` each ante and `winner` takes the pot, then (with `end`) ended."""
-    night = seating.night_create(host=host, group=group, name=name, chips=[("white", white)])
-    seats = {n: seating.seat_add(night=night, person=people[n]) for n in names}
-    for seat in seats.values():
-        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
-    order = list(seats.values())
+    night, order = factories.night_with(
+        host, group=group, name=name, chips=[("white", white)], seats=names, buy_in=100
+    )
+    seats = dict(zip(names, order, strict=True))
     hand = hands.hand_start(night=night, players=order, dealer=order[-1], recorded_by="host:host")
     hands.collect_antes(hand=hand, recorded_by="host:host", ante=ante)
     hands.award(hand=hand, winners=[[seats[winner].pk]], recorded_by="host:host")
