@@ -4,6 +4,9 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from ledger.services import seating
+from tests import factories
+
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings, request, tmp_path_factory):
@@ -65,6 +68,24 @@ def host_client(client, host):
     """The test client, signed in as the host."""
     client.force_login(host)
     return client
+
+
+@pytest.fixture
+def group(host):
+    """The host's group of regulars."""
+    return seating.group_create(host=host, name="Friday regulars")
+
+
+@pytest.fixture
+def night(host, group):
+    """A night of the group's, white chips at 0.05 and red at 0.25, nobody seated."""
+    return factories.night_with(host, group=group, seats=(), chips=factories.WHITE_AND_RED).night
+
+
+@pytest.fixture
+def seats(night):
+    """Ann, Bob and Cat seated, with no chips yet."""
+    return factories.seat_up(night, ("Ann", "Bob", "Cat"))
 
 
 @pytest.fixture

@@ -1,26 +1,13 @@
-"""A night with three seated players, built through the services as a host would."""
+"""Ledger test tools: the journal's sums, seat keys, confirmed antes, the host's phone at a table.
+
+The night, its group and its seats are the fixtures of tests/conftest.py.
+"""
 
 import pytest
 
 from ledger.models import Entry
 from ledger.services import seating
 from tests import factories
-
-
-@pytest.fixture
-def group(host):
-    return seating.group_create(host=host, name="Friday regulars")
-
-
-@pytest.fixture
-def night(host, group):
-    return factories.night_with(host, group=group, seats=(), chips=factories.WHITE_AND_RED).night
-
-
-@pytest.fixture
-def seats(night):
-    """Ann, Bob and Cat seated, with no chips yet."""
-    return factories.seat_up(night, ("Ann", "Bob", "Cat"))
 
 
 def journal_total(night) -> int:
