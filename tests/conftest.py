@@ -101,10 +101,18 @@ def signed_in(client, user):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with empty page caches, as a restarted server would."""
+    """Each test starts with empty caches, as a restarted server would.
+
+    The page cache, and the rulebook's search index kept in the process: left
+    from an earlier test, a page's first request skipped building it, so its
+    query count depended on which tests ran before (seen in random order).
+    """
     from django.core.cache import cache
 
+    from rulebook import search
+
     cache.clear()
+    search._cached = None
 
 
 @pytest.fixture(autouse=True)
