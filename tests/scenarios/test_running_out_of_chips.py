@@ -7,7 +7,7 @@ night is the one of tests/scenarios/money.py (white chips of 0.05; Ann, Bob
 and Cat buy in for 50 unless a test says otherwise; Cat deals).
 
 M38   test_liars_poker_the_last_player_with_a_quarter_takes_every_lost_one
-      test_m38_screw_your_neighbor_the_last_player_with_a_stack_takes_them_all
+      test_screw_your_neighbor_each_lost_stack_pays_the_pot_the_last_player_takes
       (Liar's Poker's quarters stay in front and a lost one goes to the next pot;
       Screw Your Neighbor's lost life is already in the next pot: `lose-stack` refused)
 M39   test_a_penalty_a_player_cannot_cover_is_what_he_has_or_a_marker

@@ -8,13 +8,13 @@ and Cat buy in for 50 unless a test says otherwise; Cat deals).
 
 M1    test_each_player_pays_the_games_ante_into_the_pot_before_the_deal
       test_the_tables_ante_is_the_nights_ante_unless_the_caller_names_another
-      test_m1_a_game_chosen_at_the_table_antes_the_nights_ante
+      test_a_game_chosen_at_the_table_antes_the_nights_ante_once_confirmed
 M2    test_put_and_take_has_no_ante_so_its_pot_is_built_from_the_puts
       (the `no-ante` rule moves nothing: refused, no journal row; Pokino's too, M40)
 M3    test_the_brag_dealers_edge_comes_back_when_everyone_drops_and_is_a_blind_when_called
       test_holdem_blinds_booked_by_their_rules_are_the_bets_the_first_round_calls
 M4    test_monte_carlo_reantes_on_top_of_the_pot_that_stayed
-M5    test_m5_liars_poker_stakes_stay_in_front_and_a_lost_one_goes_to_the_next_pot
+M5    test_liars_poker_stakes_stay_in_front_and_a_lost_one_goes_to_the_middle
       (the quarters stay in front of the players: `stake` to nobody moves nothing and
       is refused; a lost quarter is paid to the next pot)
 """
