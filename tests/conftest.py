@@ -1,8 +1,11 @@
-"""Shared fixtures: a test database with the whole rulebook loaded once."""
+"""Shared fixtures: a test database with the whole rulebook loaded once, the host, fast hashing."""
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+
+from ledger.services import seating
+from tests import factories
 
 
 @pytest.fixture(scope="session")
@@ -31,10 +34,58 @@ def every_tally_checked():
     settings.LEDGER_CHECK_TALLY = True
 
 
+@pytest.fixture(autouse=True, scope="session")
+def quick_passwords():
+    """Passwords hashed with MD5 in every test: the slow, safe hasher would dominate the run.
+
+    Set once for the whole session, in this process and so in its live server
+    threads; the gunicorn processes of the `serve` tests keep the real ones.
+    """
+    from django.contrib.auth import hashers
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    hashers.get_hashers.cache_clear()
+    hashers.get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         call_command("load_rulebook", verbosity=0)
+
+
+HOST_PASSWORD = "deal-me-in-9"
+
+
+@pytest.fixture
+def host(django_user_model):
+    """The host of the tests' nights, username "host"; signs in with HOST_PASSWORD."""
+    return django_user_model.objects.create_user(username="host", password=HOST_PASSWORD)
+
+
+@pytest.fixture
+def host_client(client, host):
+    """The test client, signed in as the host."""
+    client.force_login(host)
+    return client
+
+
+@pytest.fixture
+def group(host):
+    """The host's group of regulars."""
+    return seating.group_create(host=host, name="Friday regulars")
+
+
+@pytest.fixture
+def night(host, group):
+    """A night of the group's, white chips at 0.05 and red at 0.25, nobody seated."""
+    return factories.night_with(host, group=group, seats=(), chips=factories.WHITE_AND_RED).night
+
+
+@pytest.fixture
+def seats(night):
+    """Ann, Bob and Cat seated, with no chips yet."""
+    return factories.seat_up(night, ("Ann", "Bob", "Cat"))
 
 
 @pytest.fixture
@@ -50,10 +101,18 @@ def signed_in(client, user):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with empty page caches, as a restarted server would."""
+    """Each test starts with empty caches, as a restarted server would.
+
+    The page cache, and the rulebook's search index kept in the process: left
+    from an earlier test, a page's first request skipped building it, so its
+    query count depended on which tests ran before (seen in random order).
+    """
     from django.core.cache import cache
 
+    from rulebook import search
+
     cache.clear()
+    search._cached = None
 
 
 @pytest.fixture(autouse=True)

@@ -24,7 +24,7 @@ from rest_framework.test import APIClient
 from sitewide import limits
 from sitewide.client_address import client_address, parse_networks
 from sitewide.proxies import ForwardedProtoFromTrustedProxies
-from tests.test_rate_limits import LOGIN, PASSWORD, _quick_passwords, host, night  # noqa: F401
+from tests.test_rate_limits import LOGIN, PASSWORD, night  # noqa: F401
 from tests.test_settings import manage
 
 ROOT = Path(__file__).resolve().parent.parent

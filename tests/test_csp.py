@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from ledger.models import Person
 from ledger.services import closing, hands, runs, seating
+from tests.factories import WHITE_AND_RED, night_with
 from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
@@ -74,24 +75,20 @@ def directives(header: str) -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def tour(host) -> dict[str, tuple[str, Client]]:
     """Each page of the tour: its URL and the phone that opens it (host, stranger or player)."""
     group = seating.group_create(host=host, name="Friday regulars")
 
     def night(name: str):
-        created = seating.night_create(
-            host=host, group=group, name=name, chips=[("white", "0.05"), ("red", "0.25")]
+        made = night_with(
+            host,
+            group=group,
+            name=name,
+            chips=WHITE_AND_RED,
+            seats=["Ann", "Bob"],
+            buy_in=[200, 100],
         )
-        people = [Person.objects.get_or_create(group=group, name=n)[0] for n in ("Ann", "Bob")]
-        seats = [seating.seat_add(night=created, person=p) for p in people]
-        for seat, chips in zip(seats, (200, 100), strict=True):
-            seating.buy_in(night=created, seat=seat, chips=chips, recorded_by=HOST)
-        return created, seats
+        return made.night, made.seats
 
     table, (ann, bob) = night("Friday")
     hand = hands.hand_start(night=table, players=[ann, bob], dealer=bob, recorded_by=HOST)

@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger.models import Group, Night, Person
-from ledger.services import seating
+from ledger.models import Night
 from sitewide import limits
 from sitewide.caches import SharedDatabaseCache
+from tests.factories import night_with
 
 PASSWORD = "deal-me-in-9"
 LOGIN = reverse("login")
@@ -29,23 +29,9 @@ ANN_ADDRESS = "10.0.0.1"
 BOB_ADDRESS = "10.0.0.2"
 
 
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    """Hashing passwords the slow, safe way would dominate these many sign-ins."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host", password=PASSWORD)
-
-
 @pytest.fixture
 def night(host) -> Night:
-    group: Group = seating.group_create(host=host, name="Friday regulars")
-    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "1")])
-    seating.seat_add(night=night, person=Person.objects.create(group=group, name="Ann"))
-    return night
+    return night_with(host, seats=["Ann"], chips=[("white", "1")]).night
 
 
 def sign_in(username: str, password: str, address: str = ANN_ADDRESS):

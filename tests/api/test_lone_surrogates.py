@@ -18,9 +18,9 @@ from django.apps import apps
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from ledger.models import Person
 from ledger.services import closing, hands, runs, seating
 from sitewide import surrogates
+from tests.factories import night_with
 from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
@@ -69,11 +69,6 @@ def every_row() -> dict[str, int]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def ids(host) -> dict[str, int]:
     """Real ids for every address: a night with a hand in its first betting round, and payments."""
     group = seating.group_create(host=host, name="Friday regulars")
@@ -103,12 +98,7 @@ def ids(host) -> dict[str, int]:
 
 
 def _night(host, group, name: str):
-    night = seating.night_create(host=host, group=group, name=name, chips=[("white", "0.05")])
-    for person_name in ("Ann", "Bob", "Cat"):
-        person, _ = Person.objects.get_or_create(group=group, name=person_name)
-        seat = seating.seat_add(night=night, person=person)
-        seating.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
-    return night
+    return night_with(host, group=group, name=name, buy_in=200, recorded_by="host").night
 
 
 def address(path: str, ids: dict[str, int]) -> str:

@@ -42,8 +42,9 @@ from schemathesis.specs.openapi.checks import (
 
 from ledger.api.auth import SEAT_HEADER, WATCH_HEADER
 from ledger.api.base import KEY_HEADER
-from ledger.models import Night, Person, Seat
+from ledger.models import Night, Seat
 from ledger.services import closing, hands, runs, seating
+from tests.factories import WHITE_AND_RED, night_with
 from tests.ledger.conftest import confirm_ante
 
 pytestmark = pytest.mark.django_db
@@ -110,14 +111,7 @@ def _table(host, *, ended: bool) -> Table:
     With `ended`, the hand is won and the night ended instead, so that the
     payments exist to be marked paid.
     """
-    group = seating.group_create(host=host, name="Friday regulars")
-    night = seating.night_create(
-        host=host, group=group, name="Friday", chips=[("white", "0.05"), ("red", "0.25")]
-    )
-    people = [Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat")]
-    seats = [seating.seat_add(night=night, person=p) for p in people]
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=200, recorded_by="host")
+    night, seats = night_with(host, chips=WHITE_AND_RED, buy_in=200, recorded_by="host")
     if ended:
         hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host")
         hands.load(hand).collect_antes(recorded_by="host", ante=10)
@@ -138,13 +132,6 @@ def _table(host, *, ended: bool) -> Table:
         game_number=run.number if run is not None else 1,
         payment_ids=list(night.payments.values_list("pk", flat=True)),
     )
-
-
-@pytest.fixture
-def host(django_user_model, settings):
-    """The night's host; passwords hashed quickly, since Basic checks one on every request."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return django_user_model.objects.create_user(username="host", password=PASSWORD)
 
 
 @pytest.fixture

@@ -163,3 +163,9 @@ def site(live_server):
 @pytest.fixture
 def site_host(site):
     return urlparse(site).netloc
+
+
+@pytest.fixture
+def host_user(host):
+    """The host's account, for tests where `host` names the host's phone."""
+    return host

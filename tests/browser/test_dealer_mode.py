@@ -239,12 +239,6 @@ def pay_lines(page) -> list[str]:
     return sorted(" ".join(line.split()) for line in page.locator(".pay-line").all_text_contents())
 
 
-@pytest.fixture
-def host(django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return django_user_model.objects.create_user(username="host", password=PASSWORD)
-
-
 def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, site_host, host):
     elsewhere = other_hosts(phone, site_host)
     open_a_night(page, site, [("quarter", "0.25")], ante=1)

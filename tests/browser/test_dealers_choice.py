@@ -116,8 +116,6 @@ from playwright.sync_api import expect
 
 from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
-    HOST,
-    PASSWORD,
     POLLED,
     REFUSED,
     Phone,
@@ -174,12 +172,6 @@ def bet_round(table: Table, page, name: str, opener: str | None = None) -> None:
     press(page, f"Open {name}")
     table.agree(name)
     to_tab(page, "Table", r"/nights/\d+/$")
-
-
-@pytest.fixture
-def host_user(django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return django_user_model.objects.create_user(username=HOST, password=PASSWORD)
 
 
 def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(

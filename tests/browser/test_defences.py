@@ -62,9 +62,8 @@ def sign_in(page, password: str) -> None:
 
 
 def test_a_held_seat_moves_to_another_phone_only_when_the_host_frees_it(
-    new_phone, site, site_host, django_user_model, settings
+    new_phone, site, site_host, django_user_model
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     django_user_model.objects.create_user(username=HOST, password=PASSWORD)
 
     # The host signs in, makes the night and seats Ann and Bob.
@@ -154,9 +153,8 @@ def test_a_held_seat_moves_to_another_phone_only_when_the_host_frees_it(
 
 
 def test_five_wrong_passwords_lock_the_account_so_the_right_one_no_longer_signs_in(
-    new_phone, site, site_host, django_user_model, settings
+    new_phone, site, site_host, django_user_model
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     django_user_model.objects.create_user(username=HOST, password=PASSWORD)
     guesser = Phone(new_phone(), site_host)
     page = guesser.page

@@ -64,9 +64,8 @@ def button(page, name: str):
 
 
 def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
-    phone, page, new_phone, site, site_host, django_user_model, settings
+    phone, page, new_phone, site, site_host, django_user_model
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     django_user_model.objects.create_user(username="host", password="deal-me-in-9")
     elsewhere = other_hosts(phone, site_host)
 

@@ -68,8 +68,6 @@ from playwright.sync_api import expect
 
 from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
-    HOST,
-    PASSWORD,
     POLLED,
     REFUSED,
     Phone,
@@ -127,12 +125,6 @@ def buy_in(page, name: str, typed: str, *, money: bool = False, cash_to: str | N
     with page.expect_navigation():
         button(form, "Buy in").click()
     expect(page.locator(REFUSED)).to_have_count(0)
-
-
-@pytest.fixture
-def host_user(django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return django_user_model.objects.create_user(username=HOST, password=PASSWORD)
 
 
 def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(

@@ -148,9 +148,8 @@ def test_a_house_game_opened_once_reads_offline_even_on_the_first_visit(phone, p
 
 
 def test_a_ledger_form_sent_offline_says_nothing_was_saved_and_saves_nothing(
-    phone, page, site, django_user_model, settings
+    phone, page, site, django_user_model
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     django_user_model.objects.create_user(username=HOST, password=PASSWORD)
     refused = csp_violations(phone)
     first_visit(page, f"{site}/rules/{VISITED}/")

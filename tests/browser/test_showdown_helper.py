@@ -25,8 +25,6 @@ from playwright.sync_api import expect
 
 from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
-    HOST,
-    PASSWORD,
     POLLED,
     REFUSED,
     Phone,
@@ -44,12 +42,6 @@ from tests.browser.table import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def host_user(django_user_model, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return django_user_model.objects.create_user(username=HOST, password=PASSWORD)
 
 
 def check_around(page) -> None:

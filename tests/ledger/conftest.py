@@ -1,33 +1,14 @@
-"""A night with three seated players, built through the services as a host would."""
+"""Ledger test tools: the journal's sums, seat keys, confirmed antes, the host's phone at a table.
+
+The night, its group and its seats are the fixtures of tests/conftest.py.
+"""
 
 import pytest
 
-from ledger.models import Entry, Person
+from ledger.models import Entry
 from ledger.selectors import game_setup
 from ledger.services import seating
-
-
-@pytest.fixture
-def host(django_user_model):
-    return django_user_model.objects.create_user(username="host", password="deal-me-in-9")
-
-
-@pytest.fixture
-def group(host):
-    return seating.group_create(host=host, name="Friday regulars")
-
-
-@pytest.fixture
-def night(host, group):
-    return seating.night_create(
-        host=host, group=group, name="Friday", chips=[("white", "0.05"), ("red", "0.25")]
-    )
-
-
-@pytest.fixture
-def seats(night, group):
-    people = [Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat")]
-    return [seating.seat_add(night=night, person=p) for p in people]
+from tests import factories
 
 
 def journal_total(night) -> int:
@@ -91,6 +72,5 @@ def confirm_ante(night, *slugs: str) -> None:
 def table(client, host, night, seats):
     """The host's phone at a night where Ann, Bob and Cat each bought 40 chips."""
     client.force_login(host)
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+    factories.buy_in(night, seats, 40)
     return client

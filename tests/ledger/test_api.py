@@ -22,15 +22,10 @@ from ledger.api.auth import BAD_SEAT_TOKEN
 from ledger.models import Group, Night, Person, Posting, WriteRequest
 from ledger.services import closing, games, hands, seating
 from ledger.services.journal import KEY_REUSED
+from tests.factories import night_with
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total, seat_key
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    """Hashing passwords the slow, safe way would dominate these many small tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 API = "/api/nights/"
@@ -81,7 +76,7 @@ def api(host) -> APIClient:
 
 
 @pytest.fixture
-def bought(api, night, seats):
+def bought_through_api(api, night, seats):
     """Ann 200, Bob 100, Cat 50 bought in through the API; the night's ante confirmed for stud
     and hold'em, so naming them with `hands/` deals at once."""
     for seat, chips in zip(seats, (200, 100, 50), strict=True):
@@ -91,9 +86,9 @@ def bought(api, night, seats):
 
 
 @pytest.fixture
-def dealt(api, bought):
+def dealt(api, bought_through_api):
     """Hand 1 of seven-card stud, Cat dealing, antes in and the first round open: Ann to act."""
-    night, (ann, bob, cat) = bought
+    night, (ann, bob, cat) = bought_through_api
     started = send(api, f"{night.pk}/hands/", {"game": "seven-card-stud", "dealer": cat.pk})
     assert started.status_code == 201, started.json()
     assert send(api, f"{night.pk}/hands/1/antes/").status_code == 201
@@ -275,8 +270,8 @@ def test_a_seat_needs_one_person_from_this_group(api, night, body, message):
     assert not night.seats.exists()
 
 
-def test_buy_in_cash_out_and_adjustment_move_chips_with_the_bank(api, bought):
-    night, (ann, bob, cat) = bought
+def test_buy_in_cash_out_and_adjustment_move_chips_with_the_bank(api, bought_through_api):
+    night, (ann, bob, cat) = bought_through_api
     assert stacks(api, night) == {"Ann": 200, "Bob": 100, "Cat": 50}
     cashed = send(api, f"{night.pk}/seats/{bob.pk}/cash-out/", {"chips": 30})
     assert cashed.status_code == 201
@@ -293,8 +288,8 @@ def test_buy_in_cash_out_and_adjustment_move_chips_with_the_bank(api, bought):
     assert journal_total(night) == 0
 
 
-def test_a_player_sits_out_comes_back_and_leaves(api, bought):
-    night, (_ann, bob, _cat) = bought
+def test_a_player_sits_out_comes_back_and_leaves(api, bought_through_api):
+    night, (_ann, bob, _cat) = bought_through_api
     out = send(api, f"{night.pk}/seats/{bob.pk}/sit-out/", {"out": True})
     assert out.status_code == 200
     assert out.json()["sitting_out"] is True
@@ -338,8 +333,8 @@ def test_join_and_spectator_links_can_be_revoked_and_renewed(api, night, seats):
     )
 
 
-def test_only_the_host_sees_join_links(api, bought):
-    night, (ann, _bob, _) = bought
+def test_only_the_host_sees_join_links(api, bought_through_api):
+    night, (ann, _bob, _) = bought_through_api
     as_host = read(api, f"{night.pk}/").json()
     assert all(s["join_token"] for s in as_host["seats"])
     for client in (seat_client(ann), watch_client(night)):
@@ -352,8 +347,10 @@ def test_only_the_host_sees_join_links(api, bought):
 # --- A hand ---------------------------------------------------------------------------------
 
 
-def test_starting_a_hand_names_the_game_and_orders_seats_from_the_dealers_left(api, bought):
-    night, (ann, bob, cat) = bought
+def test_starting_a_hand_names_the_game_and_orders_seats_from_the_dealers_left(
+    api, bought_through_api
+):
+    night, (ann, bob, cat) = bought_through_api
     started = send(api, f"{night.pk}/hands/", {"game": "seven-card-stud", "dealer": cat.pk})
     assert started.status_code == 201
     hand = started.json()
@@ -369,8 +366,8 @@ def test_starting_a_hand_names_the_game_and_orders_seats_from_the_dealers_left(a
     assert table["next_dealer"] is None
 
 
-def test_the_dealer_rotates_left_by_default(api, bought):
-    night, (ann, bob, _cat) = bought
+def test_the_dealer_rotates_left_by_default(api, bought_through_api):
+    night, (ann, bob, _cat) = bought_through_api
     assert read(api, f"{night.pk}/").json()["next_dealer"] == ann.pk
     first = send(api, f"{night.pk}/hands/", {"players": [ann.pk, bob.pk]}).json()
     assert first["dealer"] == ann.pk
@@ -461,8 +458,8 @@ def test_an_uncalled_bet_goes_back_to_the_bettor(api, dealt):
     assert stacks(api, night) == {"Ann": 202, "Bob": 99, "Cat": 49}
 
 
-def test_blinds_open_a_holdem_round_with_the_opener_chosen(api, bought):
-    night, (ann, bob, cat) = bought
+def test_blinds_open_a_holdem_round_with_the_opener_chosen(api, bought_through_api):
+    night, (ann, bob, cat) = bought_through_api
     send(api, f"{night.pk}/hands/", {"game": "texas-holdem", "dealer": cat.pk})
     body = {
         "opener": cat.pk,
@@ -679,8 +676,8 @@ def test_gets_change_nothing(api, dealt):
     assert (state(night), night.accounts.count()) == before
 
 
-def test_a_new_hand_with_nothing_in_opens_no_account_when_read(api, bought):
-    night, (_ann, _bob, cat) = bought
+def test_a_new_hand_with_nothing_in_opens_no_account_when_read(api, bought_through_api):
+    night, (_ann, _bob, cat) = bought_through_api
     send(api, f"{night.pk}/hands/", {"dealer": cat.pk})
     accounts = night.accounts.count()
     assert read(api, f"{night.pk}/hands/1/pots/").json() == []
@@ -713,8 +710,10 @@ def refused(client, night, path, body, status=400):
         (None, "This field may not be null."),
     ],
 )
-def test_a_buy_in_that_is_not_a_whole_positive_count_is_refused(api, bought, chips, field_error):
-    night, (ann, _, _) = bought
+def test_a_buy_in_that_is_not_a_whole_positive_count_is_refused(
+    api, bought_through_api, chips, field_error
+):
+    night, (ann, _, _) = bought_through_api
     body = refused(api, night, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": chips})
     assert body["fields"] == {"chips": [field_error]}
 
@@ -733,8 +732,8 @@ def test_a_buy_in_that_is_not_a_whole_positive_count_is_refused(api, bought, chi
         ("adjustments/", {"chips": -201, "reason": "why"}, "would leave"),
     ],
 )
-def test_chips_out_of_a_stack_are_refused_beyond_it(api, bought, path, body, message):
-    night, (ann, _, _) = bought
+def test_chips_out_of_a_stack_are_refused_beyond_it(api, bought_through_api, path, body, message):
+    night, (ann, _, _) = bought_through_api
     got = refused(api, night, f"{night.pk}/seats/{ann.pk}/{path}", body)
     if "reason" in body and not body["reason"].strip():
         assert got["fields"] == {"reason": ["This field may not be blank."]}
@@ -801,8 +800,7 @@ def test_an_action_on_a_finished_hand_is_refused(api, side_pot):
 
 def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, group):
     night, (ann, _bob, _cat) = dealt
-    other = seating.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
-    stranger = seating.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
+    _, (stranger,) = night_with(host, group=group, name="Other", chips=[("w", "1")], seats=["Zed"])
     for seat_id in (stranger.pk, 999_999):
         message = {"detail": base.UNKNOWN_SEAT.format(id=seat_id), "fields": {}}
         path = f"{night.pk}/hands/1/"
@@ -815,10 +813,9 @@ def test_unknown_and_other_nights_seats_are_refused_in_bodies(api, dealt, host, 
         assert refused(api, night, f"{night.pk}/end/", counts) == message
 
 
-def test_other_nights_seats_in_paths_are_not_found(api, bought, host, group):
-    night, _ = bought
-    other = seating.night_create(host=host, group=group, name="Other", chips=[("w", "1")])
-    stranger = seating.seat_add(night=other, person=Person.objects.create(group=group, name="Zed"))
+def test_other_nights_seats_in_paths_are_not_found(api, bought_through_api, host, group):
+    night, _ = bought_through_api
+    _, (stranger,) = night_with(host, group=group, name="Other", chips=[("w", "1")], seats=["Zed"])
     got = refused(api, night, f"{night.pk}/seats/{stranger.pk}/buy-in/", {"chips": 5}, status=404)
     assert got == {"detail": base.NO_SUCH_SEAT.format(id=stranger.pk), "fields": {}}
     assert refused(api, night, f"{night.pk}/hands/9/antes/", {}, 404) == {
@@ -855,8 +852,8 @@ def test_award_while_betting_is_open_is_refused(api, dealt):
     }
 
 
-def test_a_hand_start_is_refused_for_bad_players_or_game(api, bought):
-    night, (ann, _bob, _) = bought
+def test_a_hand_start_is_refused_for_bad_players_or_game(api, bought_through_api):
+    night, (ann, _bob, _) = bought_through_api
     assert refused(api, night, f"{night.pk}/hands/", {"game": "no-such-game"}) == {
         "detail": games.UNKNOWN_GAME.format(slug="no-such-game"),
         "fields": {},
@@ -887,8 +884,8 @@ def test_cash_out_and_leave_wait_for_the_open_hand(api, dealt):
     assert refused(api, night, f"{night.pk}/seats/{ann.pk}/leave/", {}) == message
 
 
-def test_nothing_is_recorded_after_the_night_ends(api, bought):
-    night, (ann, bob, cat) = bought
+def test_nothing_is_recorded_after_the_night_ends(api, bought_through_api):
+    night, (ann, bob, cat) = bought_through_api
     counts = [{"seat": s.pk, "chips": c} for s, c in ((ann, 200), (bob, 100), (cat, 50))]
     assert send(api, f"{night.pk}/end/", {"counts": counts}).status_code == 200
     ended = {"detail": seating.NIGHT_ENDED, "fields": {}}
@@ -897,8 +894,8 @@ def test_nothing_is_recorded_after_the_night_ends(api, bought):
     assert refused(api, night, f"{night.pk}/end/", {"counts": counts}) == ended
 
 
-def test_a_body_that_is_not_json_is_refused(api, bought):
-    night, (ann, _, _) = bought
+def test_a_body_that_is_not_json_is_refused(api, bought_through_api):
+    night, (ann, _, _) = bought_through_api
     before = state(night)
     response = api.post(
         API + f"{night.pk}/seats/{ann.pk}/buy-in/",
@@ -913,8 +910,8 @@ def test_a_body_that_is_not_json_is_refused(api, bought):
 # --- Idempotency ----------------------------------------------------------------------------
 
 
-def test_a_write_without_a_key_is_refused(api, bought):
-    night, (ann, _, _) = bought
+def test_a_write_without_a_key_is_refused(api, bought_through_api):
+    night, (ann, _, _) = bought_through_api
     before = state(night)
     response = send(api, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 5}, key=None)
     assert response.status_code == 400
@@ -934,8 +931,8 @@ def test_every_host_write_needs_a_key_too(api, group, path):
     assert response.json() == {"detail": base.KEY_NEEDED, "fields": {}}
 
 
-def test_a_repeated_key_returns_the_first_answer_and_posts_nothing(api, bought):
-    night, (ann, _, _) = bought
+def test_a_repeated_key_returns_the_first_answer_and_posts_nothing(api, bought_through_api):
+    night, (ann, _, _) = bought_through_api
     path = f"{night.pk}/seats/{ann.pk}/buy-in/"
     first = send(api, path, {"chips": 25}, key="tap-1")
     after_first = state(night)
@@ -959,8 +956,8 @@ def test_a_repeated_hand_action_is_not_recorded_twice(api, dealt):
     assert read(api, f"{night.pk}/hands/1/").json()["pot"] == 13
 
 
-def test_the_same_key_with_another_body_or_endpoint_is_422(api, bought):
-    night, (ann, bob, _) = bought
+def test_the_same_key_with_another_body_or_endpoint_is_422(api, bought_through_api):
+    night, (ann, bob, _) = bought_through_api
     send(api, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 25}, key="tap-2")
     before = state(night)
     other_body = send(api, f"{night.pk}/seats/{ann.pk}/buy-in/", {"chips": 26}, key="tap-2")
@@ -971,8 +968,8 @@ def test_the_same_key_with_another_body_or_endpoint_is_422(api, bought):
     assert state(night) == before
 
 
-def test_a_refused_write_keeps_no_answer_so_the_key_can_be_retried(api, bought):
-    night, (ann, _, _) = bought
+def test_a_refused_write_keeps_no_answer_so_the_key_can_be_retried(api, bought_through_api):
+    night, (ann, _, _) = bought_through_api
     path = f"{night.pk}/seats/{ann.pk}/cash-out/"
     assert send(api, path, {"chips": 500}, key="retry").status_code == 400
     assert send(api, path, {"chips": 500}, key="retry").status_code == 400
@@ -991,9 +988,9 @@ def test_creating_a_night_twice_with_one_key_makes_one_night(api, group):
     assert Night.objects.count() == 1
 
 
-def test_a_replayed_answer_survives_later_changes(api, bought):
+def test_a_replayed_answer_survives_later_changes(api, bought_through_api):
     """The stored answer is the first one, even after the table moved on."""
-    night, (ann, _, _) = bought
+    night, (ann, _, _) = bought_through_api
     path = f"{night.pk}/seats/{ann.pk}/buy-in/"
     first = send(api, path, {"chips": 5}, key="old").json()
     send(api, path, {"chips": 7})
@@ -1004,8 +1001,8 @@ def test_a_replayed_answer_survives_later_changes(api, bought):
 # --- CSRF -----------------------------------------------------------------------------------
 
 
-def test_session_writes_need_the_csrf_token_but_header_tokens_do_not(host, bought):
-    night, (ann, _, _) = bought
+def test_session_writes_need_the_csrf_token_but_header_tokens_do_not(host, bought_through_api):
+    night, (ann, _, _) = bought_through_api
     client = APIClient(enforce_csrf_checks=True)
     client.force_login(host)
     before = state(night)

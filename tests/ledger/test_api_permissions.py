@@ -24,15 +24,10 @@ from ledger.api.auth import BAD_SEAT_TOKEN, BAD_WATCH_TOKEN
 from ledger.models import Group, Night, Payment, Person, Seat, WriteRequest
 from ledger.services import closing, games, hands, money_rules, runs, seat_cards, seating
 from ledger.services.actors import DEALER_ONLY, HOST_ONLY, NOT_YOURS, READ_ONLY, Actor
+from tests.factories import night_with
 from tests.ledger.conftest import confirm_ante, journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    """Hashing passwords the slow, safe way would dominate these many small tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 API = "/api/nights/"
@@ -421,25 +416,13 @@ def snapshot(world: World) -> tuple:
 
 @pytest.fixture
 def world(host, django_user_model) -> World:
-    group = seating.group_create(host=host, name="Regulars")
-    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
-    seats = [
-        seating.seat_add(night=night, person=Person.objects.create(group=group, name=n))
-        for n in ("Ann", "Bob", "Cat")
-    ]
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=100, **by())
+    table = night_with(host, group_name="Regulars", buy_in=100, **by())
+    group, night, seats = table.group, table.night, table.seats
     ann, bob, cat = seats
     hands.hand_start(night=night, players=seats, dealer=cat, **by())
 
     other = django_user_model.objects.create_user(username="other", password="other-pass-9")
-    their_group = seating.group_create(host=other, name="Theirs")
-    their_night = seating.night_create(
-        host=other, group=their_group, name="Elsewhere", chips=[("white", "0.05")]
-    )
-    zed = seating.seat_add(
-        night=their_night, person=Person.objects.create(group=their_group, name="Zed")
-    )
+    (zed,) = night_with(other, group_name="Theirs", name="Elsewhere", seats=["Zed"]).seats
 
     clients = {name: APIClient() for name in ["host", *CALLERS]}
     clients["host"].force_login(host)

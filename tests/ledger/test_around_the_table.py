@@ -34,7 +34,8 @@ from ledger.models import (
     Seat,
     WriteRequest,
 )
-from ledger.services import closing, deletion, hands, seating
+from ledger.services import closing, deletion, hands
+from tests import factories
 from tests.ledger.conftest import journal_rows, seat_key
 
 pytestmark = pytest.mark.django_db
@@ -81,29 +82,16 @@ def everything(night_id: int) -> dict[str, int]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The conftest host without a password: signing in is force_login, and hashing is slow."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
-@pytest.fixture
 def people(group):
     return {n: Person.objects.create(group=group, name=n) for n in ("Ann", "Bob", "Cat", "Dan")}
 
 
 def played(host, group, people, *, name, white, ante, names, winner, end=True):
     """A night where `names` each ante and `winner` takes the pot, then (with `end`) ended."""
-    night = seating.night_create(host=host, group=group, name=name, chips=[("white", white)])
-    seats = {n: seating.seat_add(night=night, person=people[n]) for n in names}
-    for seat in seats.values():
-        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host:host")
-    order = list(seats.values())
+    night, order = factories.night_with(
+        host, group=group, name=name, chips=[("white", white)], seats=names, buy_in=100
+    )
+    seats = dict(zip(names, order, strict=True))
     hand = hands.hand_start(night=night, players=order, dealer=order[-1], recorded_by="host:host")
     hands.load(hand).collect_antes(recorded_by="host:host", ante=ante)
     hands.load(hand).award(winners=[[seats[winner].pk]], recorded_by="host:host")
@@ -150,8 +138,7 @@ def test_the_nights_link_works_for_a_stranger_by_asking_them_to_sign_in():
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_signing_up_lands_on_the_new_night_form_where_a_night_starts(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_signing_up_lands_on_the_new_night_form_where_a_night_starts():
     phone = Client()
     response = phone.post(
         reverse("signup"),
@@ -275,8 +262,7 @@ def test_the_journal_stays_append_only_outside_a_whole_night_deletion(bought_nig
 
 @pytest.fixture
 def bought_night(night, seats):
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=50, recorded_by="host:host")
+    factories.buy_in(night, seats, 50)
     return night
 
 

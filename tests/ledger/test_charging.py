@@ -5,10 +5,11 @@ from decimal import Decimal
 import pytest
 
 from ledger.core.house_rules import HouseRulesError, house_rules
-from ledger.models import Account, Person, Posting
-from ledger.services import closing, hands, journal, money_rules, seating
+from ledger.models import Account, Posting
+from ledger.services import closing, hands, journal, money_rules
 from ledger.services.journal import LedgerError
 from ledger.views.forms import HouseRulesForm
+from tests.factories import night_with
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -23,17 +24,7 @@ def make_table(host, group):
     """A night with these house settings; Ann, Bob and Cat bought in for these chips."""
 
     def make(buy_ins=(50, 50, 50), **settings):
-        night = seating.night_create(
-            host=host, group=group, name="Friday", chips=[("white", "0.05")], settings=settings
-        )
-        seats = []
-        for name, chips in zip(("Ann", "Bob", "Cat"), buy_ins, strict=True):
-            seat = seating.seat_add(
-                night=night, person=Person.objects.create(group=group, name=name)
-            )
-            seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=HOST)
-            seats.append(seat)
-        return night, seats
+        return tuple(night_with(host, group=group, buy_in=buy_ins, settings=settings))
 
     return make
 

@@ -26,18 +26,6 @@ pytestmark = pytest.mark.django_db
 JOIN_API = "/api/nights/join/"
 
 
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def host_client(host) -> Client:
-    client = Client()
-    client.force_login(host)
-    return client
-
-
 @pytest.fixture
 def host_api(host) -> APIClient:
     client = APIClient()

@@ -455,12 +455,6 @@ def test_a_pot_nobody_still_in_put_into_cannot_go_back_in_proportion(guts):
 # --- Pages and the API ------------------------------------------------------------------------
 
 
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
 def page_post(client, name, night, data):
     url = reverse(f"ledger:{name}", args=[night.pk])
     return client.post(url, {"idempotency_key": uuid.uuid4().hex, **data})

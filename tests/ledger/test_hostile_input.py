@@ -18,6 +18,7 @@ from ledger.core.house_rules import CAP_BELOW_MIN_BET
 from ledger.models import Group, Night, Posting, Seat, WriteRequest
 from ledger.services import games, hands, journal, runs, seating
 from sitewide import api_errors
+from tests import factories
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +26,6 @@ pytestmark = pytest.mark.django_db
 API = "/api/nights/"
 HUGE = 2**70  # past any 64-bit column
 HUGE_TEXT = str(HUGE)
-
-
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -47,15 +43,14 @@ def api(host) -> APIClient:
 
 
 @pytest.fixture
-def bought(night, seats):
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=100, recorded_by="host")
+def bought_100_each(night, seats):
+    factories.buy_in(night, seats, 100, recorded_by="host")
     return night, seats
 
 
 @pytest.fixture
-def dealt(bought):
-    night, seats = bought
+def dealt(bought_100_each):
+    night, seats = bought_100_each
     hands.hand_start(night=night, players=seats, dealer=seats[0], recorded_by="host")
     return night, seats
 
@@ -153,8 +148,8 @@ def test_the_smallest_and_largest_chip_values_make_a_night_whose_pages_work(page
         ("cash_out", {"chips": HUGE_TEXT}),
     ],
 )
-def test_a_chip_amount_past_64_bits_is_refused_on_the_seats_page(page, bought, name, data):
-    night, seats = bought
+def test_a_chip_amount_past_64_bits_is_refused_on_the_seats_page(page, bought_100_each, name, data):
+    night, seats = bought_100_each
     before = unchanged(night)
     response = form(page, name, night.pk, data={"seat": str(seats[0].pk), **data})
     assert response.status_code == 400
@@ -162,16 +157,16 @@ def test_a_chip_amount_past_64_bits_is_refused_on_the_seats_page(page, bought, n
     assert unchanged(night) == before
 
 
-def test_a_seat_id_past_64_bits_is_an_unknown_player_on_the_page(page, bought):
-    night, _ = bought
+def test_a_seat_id_past_64_bits_is_an_unknown_player_on_the_page(page, bought_100_each):
+    night, _ = bought_100_each
     before = unchanged(night)
     response = form(page, "buy_in", night.pk, data={"seat": HUGE_TEXT, "chips": "5"})
     assert response.status_code == 400
     assert unchanged(night) == before
 
 
-def test_an_end_of_night_adjustment_past_64_bits_is_refused(page, bought):
-    night, seats = bought
+def test_an_end_of_night_adjustment_past_64_bits_is_refused(page, bought_100_each):
+    night, seats = bought_100_each
     before = unchanged(night)
     data = {"seat": str(seats[0].pk), "chips": HUGE_TEXT, "reason": "miscount"}
     assert form(page, "end_adjust", night.pk, data=data).status_code == 400
@@ -187,8 +182,8 @@ def test_an_end_of_night_adjustment_past_64_bits_is_refused(page, bought):
         ("games/", {"game": "guts-three-card", "players": [HUGE]}),
     ],
 )
-def test_an_id_past_64_bits_in_an_api_body_is_refused(api, bought, path, body):
-    night, _ = bought
+def test_an_id_past_64_bits_in_an_api_body_is_refused(api, bought_100_each, path, body):
+    night, _ = bought_100_each
     before = unchanged(night)
     refused_json(send(api, f"{night.pk}/{path}", body))
     assert unchanged(night) == before
@@ -232,8 +227,8 @@ def test_an_id_or_token_no_database_could_hold_is_not_found(page, url):
 # --- 3. Bodies that crashed the parser or the charge form ---------------------------------
 
 
-def test_a_json_body_nested_thousands_deep_is_refused_as_json(api, bought):
-    night, seats = bought
+def test_a_json_body_nested_thousands_deep_is_refused_as_json(api, bought_100_each):
+    night, seats = bought_100_each
     before = unchanged(night)
     deep = "[" * 5000 + "]" * 5000
     body = refused_json(raw(api, f"{night.pk}/seats/{seats[0].pk}/buy-in/", deep))
@@ -241,15 +236,15 @@ def test_a_json_body_nested_thousands_deep_is_refused_as_json(api, bought):
     assert unchanged(night) == before
 
 
-def test_a_json_body_too_large_is_refused(api, bought):
-    night, seats = bought
+def test_a_json_body_too_large_is_refused(api, bought_100_each):
+    night, seats = bought_100_each
     text = json.dumps({"chips": 5, "pad": "x" * (api_errors.MOST_BODY + 10)})
     body = refused_json(raw(api, f"{night.pk}/seats/{seats[0].pk}/buy-in/", text))
     assert body["detail"] == api_errors.TOO_LARGE.format(most=api_errors.MOST_BODY // 1024)
 
 
-def test_a_json_body_that_is_not_json_is_refused_in_the_one_shape(api, bought):
-    night, seats = bought
+def test_a_json_body_that_is_not_json_is_refused_in_the_one_shape(api, bought_100_each):
+    night, seats = bought_100_each
     refused_json(raw(api, f"{night.pk}/seats/{seats[0].pk}/buy-in/", '{"chips": '))
 
 
@@ -263,8 +258,8 @@ def test_a_server_error_in_the_api_answers_json(api, night, monkeypatch):
 
 
 @pytest.mark.parametrize("amount", ["²", "٣", "1e3", "1.0", HUGE_TEXT, "-1"])
-def test_an_agreed_amount_that_is_not_plain_digits_is_refused(page, bought, amount):
-    night, seats = bought
+def test_an_agreed_amount_that_is_not_plain_digits_is_refused(page, bought_100_each, amount):
+    night, seats = bought_100_each
     before = unchanged(night)
     data = {
         "game": "boo-ray",
@@ -280,8 +275,8 @@ def test_an_agreed_amount_that_is_not_plain_digits_is_refused(page, bought, amou
     assert not night.runs.exists()
 
 
-def test_a_charge_count_past_the_bound_is_refused_on_the_dealer_page(page, bought):
-    night, seats = bought
+def test_a_charge_count_past_the_bound_is_refused_on_the_dealer_page(page, bought_100_each):
+    night, seats = bought_100_each
     form(
         page,
         "game_start",
@@ -345,8 +340,8 @@ def test_a_cap_below_the_minimum_bet_is_refused_when_the_night_is_made(page, api
 # --- 6. Pages and API agree on limits ------------------------------------------------------
 
 
-def test_a_reason_too_long_is_refused_by_page_and_api_never_cut(page, api, bought):
-    night, seats = bought
+def test_a_reason_too_long_is_refused_by_page_and_api_never_cut(page, api, bought_100_each):
+    night, seats = bought_100_each
     before = unchanged(night)
     reason = "r" * 10_000
     data = {"seat": str(seats[0].pk), "chips": "5", "reason": reason}
@@ -394,8 +389,8 @@ def test_an_unknown_spectator_link_change_does_not_revoke_it(page, night):
     assert not Night.objects.get(pk=night.pk).spectator_revoked
 
 
-def test_an_unknown_sit_out_value_changes_nothing(page, bought):
-    night, seats = bought
+def test_an_unknown_sit_out_value_changes_nothing(page, bought_100_each):
+    night, seats = bought_100_each
     form(page, "sit_out", night.pk, data={"seat": str(seats[0].pk), "out": "maybe"})
     assert not Seat.objects.get(pk=seats[0].pk).sitting_out
 
@@ -427,8 +422,8 @@ def test_a_repeated_key_writes_a_groups_people_and_nights_once(api, group, path,
     assert other.status_code == 422
 
 
-def test_a_request_key_with_control_characters_is_refused(api, bought):
-    night, seats = bought
+def test_a_request_key_with_control_characters_is_refused(api, bought_100_each):
+    night, seats = bought_100_each
     before = unchanged(night)
     response = api.post(
         f"{API}{night.pk}/seats/{seats[0].pk}/buy-in/",

@@ -15,10 +15,11 @@ import pytest
 from django.db.models import Sum
 from django.urls import reverse
 
-from ledger.models import Account, Person
-from ledger.services import hands, money_rules, runs, seating
+from ledger.models import Account
+from ledger.services import hands, money_rules, runs
 from ledger.services.journal import LedgerError
 from rulebook.loader import load_games
+from tests.factories import night_with
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -78,17 +79,7 @@ def make_table(host, group):
     """A night where Ann, Bob and Cat each bought in for 50 chips of 0.05."""
 
     def make():
-        night = seating.night_create(
-            host=host, group=group, name="Friday", chips=[("white", "0.05")]
-        )
-        seats = []
-        for name in ("Ann", "Bob", "Cat"):
-            seat = seating.seat_add(
-                night=night, person=Person.objects.create(group=group, name=name)
-            )
-            seating.buy_in(night=night, seat=seat, chips=50, recorded_by=HOST)
-            seats.append(seat)
-        return night, seats
+        return tuple(night_with(host, group=group, buy_in=50))
 
     return make
 

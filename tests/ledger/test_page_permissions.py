@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from ledger.models import Night, Payment, Person, Seat
 from ledger.services import hands, seating
+from tests.factories import night_with
 from tests.ledger.conftest import journal_rows
 
 pytestmark = pytest.mark.django_db
@@ -43,12 +44,6 @@ def claim(seat) -> Client:
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The conftest host without a password: signing in here is force_login, and hashing is slow."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def world(host, night, seats, django_user_model):
     ann, bob, cat = seats
     for seat in seats:
@@ -59,13 +54,7 @@ def world(host, night, seats, django_user_model):
     payment = Payment.objects.create(night=night, payer=ann, payee=cat, amount=Decimal("1.00"))
 
     rival = django_user_model.objects.create_user(username="rival")
-    rival_group = seating.group_create(host=rival, name="Rivals")
-    rival_night = seating.night_create(
-        host=rival, group=rival_group, name="Across town", chips=[("white", "0.05")]
-    )
-    zed = seating.seat_add(
-        night=rival_night, person=Person.objects.create(group=rival_group, name="Zed")
-    )
+    rival_night, (zed,) = night_with(rival, group_name="Rivals", name="Across town", seats=["Zed"])
 
     host_phone = Client()
     host_phone.force_login(host)

@@ -25,6 +25,7 @@ from ledger.views.common import KEY_MISSING
 from ledger.views.forms import NO_PLAYERS, UNKNOWN_SEAT
 from ledger.views.nights import unit_warnings
 from ledger.views.play import POTS_CHANGED
+from tests import factories
 from tests.ledger.conftest import confirm_ante, journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -65,29 +66,16 @@ def stacks(night, seats) -> list[int]:
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The conftest host without a password: signing in here is force_login, and hashing is slow."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
-def host_client(client, host):
-    client.force_login(host)
-    return client
-
-
-@pytest.fixture
-def bought(night, seats):
+def bought_200_100_50(night, seats):
     """Ann 200, Bob 100, Cat 50 in front of them."""
-    for seat, chips in zip(seats, (200, 100, 50), strict=True):
-        seating.buy_in(night=night, seat=seat, chips=chips, recorded_by="host:host")
+    factories.buy_in(night, seats, [200, 100, 50])
     return night, seats
 
 
 @pytest.fixture
-def betting(bought):
+def betting(bought_200_100_50):
     """Cat deals hand 1, antes are in and Ann opens the betting."""
-    night, seats = bought
+    night, seats = bought_200_100_50
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host:host")
     hands.load(hand).collect_antes(recorded_by="host:host")
     hands.load(hand).round_start(recorded_by="host:host")
@@ -329,8 +317,10 @@ def seat_post(night, seat):
         ("adjust", {"chips": "x", "reason": "found one"}, "The adjustment must be a whole"),
     ],
 )
-def test_bad_seat_input_says_why_and_posts_nothing(host_client, bought, view, data, message):
-    night, (ann, _, _) = bought
+def test_bad_seat_input_says_why_and_posts_nothing(
+    host_client, bought_200_100_50, view, data, message
+):
+    night, (ann, _, _) = bought_200_100_50
     before = journal_rows(night)
     response = post(host_client, url(view, night.pk), {"seat": ann.pk, **data})
     assert response.status_code == 400
@@ -338,8 +328,8 @@ def test_bad_seat_input_says_why_and_posts_nothing(host_client, bought, view, da
     assert journal_rows(night) == before
 
 
-def test_an_unknown_player_is_refused(host_client, bought, django_user_model):
-    night, _ = bought
+def test_an_unknown_player_is_refused(host_client, bought_200_100_50, django_user_model):
+    night, _ = bought_200_100_50
     other = seating.night_create(
         host=night.host, group=night.group, name="Other", chips=[("white", "0.05")]
     )
@@ -420,8 +410,8 @@ def test_an_action_on_a_settled_hand_is_refused(host_client, betting):
         ({"players": ["ANN", "BOB"], "dealer": "nobody"}, UNKNOWN_SEAT),
     ],
 )
-def test_a_bad_hand_start_says_why(host_client, bought, data, message):
-    night, (ann, bob, _) = bought
+def test_a_bad_hand_start_says_why(host_client, bought_200_100_50, data, message):
+    night, (ann, bob, _) = bought_200_100_50
     ids = {"ANN": ann.pk, "BOB": bob.pk}
     data = {
         k: [ids.get(v, v) for v in v] if isinstance(v, list) else ids.get(v, v)
@@ -455,8 +445,8 @@ def test_award_to_a_folded_player_or_against_changed_pots_is_refused(host_client
     assert journal_rows(night) == before
 
 
-def test_a_count_that_differs_is_shown_and_stops_the_end(host_client, bought):
-    night, (ann, bob, cat) = bought
+def test_a_count_that_differs_is_shown_and_stops_the_end(host_client, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     counts = {f"count-{ann.pk}-0": "200", f"count-{bob.pk}-0": "99", f"count-{cat.pk}-0": "50"}
     page = text(host_client.get(url("end", night.pk), counts))
     assert "99 counted, the ledger says 100: -1." in page
@@ -480,8 +470,8 @@ def test_a_count_that_differs_is_shown_and_stops_the_end(host_client, bought):
     assert closing.nets(night) == {ann.pk: 0, bob.pk: 0, cat.pk: 0}
 
 
-def test_a_write_without_a_key_is_refused(host_client, bought):
-    night, (ann, _, _) = bought
+def test_a_write_without_a_key_is_refused(host_client, bought_200_100_50):
+    night, (ann, _, _) = bought_200_100_50
     before = journal_rows(night)
     response = host_client.post(url("buy_in", night.pk), {"seat": ann.pk, "chips": "5"})
     assert response.status_code == 400
@@ -492,8 +482,8 @@ def test_a_write_without_a_key_is_refused(host_client, bought):
 # Double taps.
 
 
-def test_a_double_submit_posts_once(host_client, bought):
-    night, (ann, _, _) = bought
+def test_a_double_submit_posts_once(host_client, bought_200_100_50):
+    night, (ann, _, _) = bought_200_100_50
     before = journal_rows(night)
     data = {"idempotency_key": key(), "seat": ann.pk, "chips": "25"}
     first = host_client.post(url("buy_in", night.pk), data)
@@ -503,8 +493,8 @@ def test_a_double_submit_posts_once(host_client, bought):
     assert stacks(night, [ann]) == [225]
 
 
-def test_the_same_key_with_another_body_is_422_and_posts_nothing(host_client, bought):
-    night, (ann, _, _) = bought
+def test_the_same_key_with_another_body_is_422_and_posts_nothing(host_client, bought_200_100_50):
+    night, (ann, _, _) = bought_200_100_50
     same = key()
     host_client.post(
         url("buy_in", night.pk), {"idempotency_key": same, "seat": ann.pk, "chips": "25"}
@@ -577,9 +567,11 @@ def test_the_table_page_carries_the_polls_etag(host_client, betting):
         "spectator_link_revoked",
     ],
 )
-def test_every_seat_and_hand_change_gives_the_poll_a_new_etag(host_client, bought, change):
+def test_every_seat_and_hand_change_gives_the_poll_a_new_etag(
+    host_client, bought_200_100_50, change
+):
     """Each change touches one thing only (no posting): the poll's one query still sees it."""
-    night, (ann, bob, cat) = bought
+    night, (ann, bob, cat) = bought_200_100_50
     dee = seating.seat_add(night=night, person=seating.person_add(group=night.group, name="Dee"))
     if change == "release":
         claim(ann)
@@ -618,10 +610,10 @@ def test_every_seat_and_hand_change_gives_the_poll_a_new_etag(host_client, bough
 
 @pytest.mark.parametrize("change", ["step", "first_cards", "cards_corrected"])
 def test_the_dealers_step_and_the_cards_entered_give_the_poll_a_new_etag(
-    host_client, bought, change
+    host_client, bought_200_100_50, change
 ):
     """A step moved or cards entered book nothing, yet the table and the spectator see them."""
-    night, (ann, bob, cat) = bought
+    night, (ann, bob, cat) = bought_200_100_50
     game = "guts-three-card"
     data = {"game": game, "dealer": cat.pk, "players": [ann.pk, bob.pk, cat.pk]}
     data |= {f"agreed-{name}": chips for name, chips in game_setup.offered(night, game).items()}
@@ -708,8 +700,8 @@ def test_a_player_claims_a_seat_and_acts_for_it(betting):
     assert "seat 1:Ann" not in page
 
 
-def test_two_people_with_one_name_are_two_seats(host_client, bought):
-    night, (ann, _, _) = bought
+def test_two_people_with_one_name_are_two_seats(host_client, bought_200_100_50):
+    night, (ann, _, _) = bought_200_100_50
     post(host_client, url("seat_add", night.pk), {"name": "Ann"})
     second = night.seats.exclude(pk=ann.pk).get(person__name="Ann")
     assert second.person_id != ann.person_id
@@ -718,15 +710,15 @@ def test_two_people_with_one_name_are_two_seats(host_client, bought):
     assert f"Ann ({second.position})" in page
 
 
-def test_a_regular_from_the_roster_takes_a_seat(host_client, bought):
-    night, _ = bought
+def test_a_regular_from_the_roster_takes_a_seat(host_client, bought_200_100_50):
+    night, _ = bought_200_100_50
     dee = seating.person_add(group=night.group, name="Dee")
     assert post(host_client, url("seat_add", night.pk), {"person": dee.pk}).status_code == 303
     assert night.seats.filter(person=dee).exists()
 
 
-def test_revoking_a_join_link_locks_out_the_phone_that_claimed_it(host_client, bought):
-    night, (ann, _, _) = bought
+def test_revoking_a_join_link_locks_out_the_phone_that_claimed_it(host_client, bought_200_100_50):
+    night, (ann, _, _) = bought_200_100_50
     phone = claim(ann)
     assert phone.get(url("night", night.pk)).status_code == 200
     post(host_client, url("join_link", night.pk), {"seat": ann.pk, "do": "revoke"})
@@ -756,8 +748,8 @@ def test_the_spectator_link_reads_and_can_be_revoked_and_renewed(host_client, be
     assert watcher.get(url("watch", night.spectator_token)).status_code == 200
 
 
-def test_the_seats_page_shows_a_qr_code_per_join_link(host_client, bought):
-    night, (ann, _, _) = bought
+def test_the_seats_page_shows_a_qr_code_per_join_link(host_client, bought_200_100_50):
+    night, (ann, _, _) = bought_200_100_50
     page = text(host_client.get(url("seats", night.pk)))
     assert page.count('class="qr"><svg') >= 4  # three seats and the spectator link
     assert f"http://testserver/nights/join/{ann.join_token}/" in page
@@ -782,8 +774,8 @@ def test_the_lan_address_is_found_without_sending_anything():
     assert address is None or not address.startswith("127.")
 
 
-def test_sitting_out_leaving_and_cashing_out(host_client, bought):
-    night, (ann, bob, cat) = bought
+def test_sitting_out_leaving_and_cashing_out(host_client, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     post(host_client, url("sit_out", night.pk), {"seat": bob.pk, "out": "1"})
     assert Seat.objects.get(pk=bob.pk).sitting_out
     page = text(host_client.get(url("night", night.pk)))
@@ -811,8 +803,8 @@ def test_a_player_sits_themself_out_from_the_table(betting):
 # Hands of every shape.
 
 
-def test_trash_poker_keeps_the_whole_pot_in_play(host_client, bought):
-    night, (ann, bob, cat) = bought
+def test_trash_poker_keeps_the_whole_pot_in_play(host_client, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     post(
         host_client,
         url("hand_start", night.pk),
@@ -821,8 +813,8 @@ def test_trash_poker_keeps_the_whole_pot_in_play(host_client, bought):
     assert night.hands.get().config["side_pots"] is False
 
 
-def test_a_community_game_posts_blinds_and_the_next_player_opens(host_client, bought):
-    night, (ann, bob, cat) = bought
+def test_a_community_game_posts_blinds_and_the_next_player_opens(host_client, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     confirm_ante(night, "texas-holdem")
     post(
         host_client,
@@ -842,8 +834,8 @@ def test_a_community_game_posts_blinds_and_the_next_player_opens(host_client, bo
     assert now.round.turn == cat.pk  # left of the big blind
 
 
-def test_a_high_low_game_pays_high_and_low_with_the_odd_chip_high(host_client, bought):
-    night, (ann, bob, cat) = bought
+def test_a_high_low_game_pays_high_and_low_with_the_odd_chip_high(host_client, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     confirm_ante(night, "show-five-cards")
     post(
         host_client,
@@ -864,8 +856,8 @@ def test_a_high_low_game_pays_high_and_low_with_the_odd_chip_high(host_client, b
     assert stacks(night, [ann, bob, cat]) == [201, 100, 49]
 
 
-def test_a_declare_game_pays_by_declarations(host_client, bought):
-    night, (ann, bob, cat) = bought
+def test_a_declare_game_pays_by_declarations(host_client, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     confirm_ante(night, "selection-rejection")
     post(
         host_client,
@@ -937,8 +929,8 @@ def test_the_night_page_draws_every_stack(host_client, betting):
 # History.
 
 
-def test_history_and_a_persons_results_across_nights(host_client, host, bought):
-    night, (ann, bob, cat) = bought
+def test_history_and_a_persons_results_across_nights(host_client, host, bought_200_100_50):
+    night, (ann, bob, cat) = bought_200_100_50
     closing.night_end(night=night, counts={ann.pk: 200, bob.pk: 100, cat.pk: 50}, recorded_by="h")
     second = seating.night_create(
         host=host, group=night.group, name="Second Friday", chips=[("white", "0.10")]
@@ -959,8 +951,8 @@ def test_history_and_a_persons_results_across_nights(host_client, host, bought):
 # Services the pages needed.
 
 
-def test_a_new_join_link_drops_the_phone_that_held_the_seat(bought):
-    _, (ann, _, _) = bought
+def test_a_new_join_link_drops_the_phone_that_held_the_seat(bought_200_100_50):
+    _, (ann, _, _) = bought_200_100_50
     Seat.objects.filter(pk=ann.pk).update(claimed_session="abc")
     ann.refresh_from_db()
     old = ann.join_token
@@ -970,8 +962,8 @@ def test_a_new_join_link_drops_the_phone_that_held_the_seat(bought):
     assert (ann.claimed_session, ann.join_revoked) == ("", False)
 
 
-def test_group_settings_are_checked_and_only_reach_new_nights(bought):
-    night, _ = bought
+def test_group_settings_are_checked_and_only_reach_new_nights(bought_200_100_50):
+    night, _ = bought_200_100_50
     group = night.group
     seating.group_settings_update(group=group, settings={"ante": 5})
     assert (group.settings["ante"], night.settings["ante"]) == (5, 1)
@@ -1053,15 +1045,15 @@ def test_no_get_changes_anything(host_client, betting):
     assert (journal_rows(night), night.accounts.count(), list(Seat.objects.values())) == before
 
 
-def test_the_table_state_reads_riding_chips_without_creating_accounts(bought):
-    night, _ = bought
+def test_the_table_state_reads_riding_chips_without_creating_accounts(bought_200_100_50):
+    night, _ = bought_200_100_50
     count = night.accounts.count()
     assert state.riding(night) == 0
     assert night.accounts.count() == count
 
 
-def test_the_balances_behind_the_page_add_up(bought):
-    night, seats = bought
+def test_the_balances_behind_the_page_add_up(bought_200_100_50):
+    night, seats = bought_200_100_50
     accounts = [journal.account(night, "stack", seat=s) for s in seats]
     assert sum(journal.balances(accounts).values()) == 350
     assert actors.SESSION_SEATS

@@ -23,9 +23,9 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from ledger.models import Person
 from ledger.selectors import game_setup, memo, state
-from ledger.services import games, seating
+from ledger.services import games
+from tests.factories import night_with
 from tests.ledger.conftest import seat_key
 from tests.ledger.pages import post, text, url
 
@@ -53,15 +53,7 @@ def world(dan: str, *, at_showdown: bool = False) -> dict[str, tuple[int, str]]:
     from django.contrib.auth import get_user_model
 
     host = get_user_model().objects.create_user(username="host", password="deal-me-in-9")
-    group = seating.group_create(host=host, name="Friday regulars")
-    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
-    names = ("Ann", "Bob", "Cat", "Dan")
-    seats = [
-        seating.seat_add(night=night, person=Person.objects.create(group=group, name=n))
-        for n in names
-    ]
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
+    night, seats = night_with(host, seats=("Ann", "Bob", "Cat", "Dan"), buy_in=40)
     ann, bob, cat, dan_seat = seats
     host_phone = Client()
     host_phone.force_login(host)

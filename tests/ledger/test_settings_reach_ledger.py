@@ -14,12 +14,13 @@ import pytest
 from django.urls import reverse
 
 from ledger.core import facts
-from ledger.models import Account, Person
-from ledger.services import games, hands, money_rules, runs, seating
+from ledger.models import Account
+from ledger.services import games, hands, money_rules, runs
 from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.loader import load_games
 from rulebook.schema import HOUSE_KEYS, WORDS_ONLY
+from tests.factories import night_with
 from tests.ledger.conftest import journal_rows, journal_total
 
 pytestmark = pytest.mark.django_db
@@ -76,20 +77,9 @@ WORDS_ONLY_SETTINGS = [
 
 
 @pytest.fixture
-def host(django_user_model):
-    """The host, with no password to hash: hundreds of tables are set here."""
-    return django_user_model.objects.create_user(username="host")
-
-
-@pytest.fixture
 def table(host, group):
     """Ann, Bob and Cat, 40 chips each; a function starts a game and deals its first hand."""
-    night = seating.night_create(host=host, group=group, name="Friday", chips=[("white", "0.05")])
-    seats = []
-    for name in ("Ann", "Bob", "Cat"):
-        seat = seating.seat_add(night=night, person=Person.objects.create(group=group, name=name))
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by=HOST)
-        seats.append(seat)
+    night, seats = night_with(host, group=group, buy_in=40)
 
     def deal(game, options=(), settings=None):
         options, settings = list(options), dict(settings or {})

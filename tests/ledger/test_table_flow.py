@@ -11,8 +11,9 @@ from django.test import Client
 
 from ledger.models import Hand, Run
 from ledger.selectors import game_setup
-from ledger.services import games, hands, runs, seating
+from ledger.services import games, hands, runs
 from ledger.views.play import NO_WINNER_GOES, NOBODY_TICKED
+from tests import factories
 from tests.ledger.conftest import confirm_ante, journal_rows
 from tests.ledger.pages import post, text, url
 
@@ -23,16 +24,8 @@ GUTS = "guts-three-card"
 
 
 @pytest.fixture
-def host_client(host):
-    client = Client()
-    client.force_login(host)
-    return client
-
-
-@pytest.fixture
-def bought(night, seats):
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by=WHO)
+def bought_40_each(night, seats):
+    factories.buy_in(night, seats, 40, recorded_by=WHO)
     return night, seats
 
 
@@ -72,8 +65,10 @@ def pots_key(client, night) -> str:
     return re.search(r'name="pots" value="([^"]*)"', text(client.get(url("deal", night.pk))))[1]
 
 
-def test_every_phone_opens_the_deal_tab_on_the_step_the_dealer_moved_to(host_client, bought):
-    night, seats = bought
+def test_every_phone_opens_the_deal_tab_on_the_step_the_dealer_moved_to(
+    host_client, bought_40_each
+):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     ann = phone_of(seats[0])
     assert now_showing(host_client, night) == now_showing(ann, night) == "Ante in"
@@ -82,8 +77,8 @@ def test_every_phone_opens_the_deal_tab_on_the_step_the_dealer_moved_to(host_cli
     assert Hand.objects.get(pk=hand.pk).step == "deal"
 
 
-def test_a_players_phone_cannot_move_the_step(host_client, bought):
-    night, seats = bought
+def test_a_players_phone_cannot_move_the_step(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     ann = phone_of(seats[0])
     refused = step_to(ann, night, hand, "Deal three")
@@ -92,9 +87,9 @@ def test_a_players_phone_cannot_move_the_step(host_client, bought):
 
 
 def test_the_deal_poll_is_unchanged_until_the_step_moves(
-    host_client, bought, django_assert_num_queries
+    host_client, bought_40_each, django_assert_num_queries
 ):
-    night, seats = bought
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     ann = phone_of(seats[0])
     first = ann.get(url("deal_poll", night.pk))
@@ -107,8 +102,10 @@ def test_the_deal_poll_is_unchanged_until_the_step_moves(
     assert "Deal three" in text(moved)
 
 
-def test_a_new_guts_deal_with_chips_riding_in_starts_past_the_empty_pot_ante(host_client, bought):
-    night, seats = bought
+def test_a_new_guts_deal_with_chips_riding_in_starts_past_the_empty_pot_ante(
+    host_client, bought_40_each
+):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     assert now_showing(host_client, night) == "Ante in"
     post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
@@ -126,8 +123,10 @@ def test_a_new_guts_deal_with_chips_riding_in_starts_past_the_empty_pot_ante(hos
     assert now_showing(host_client, night) != "Ante in"
 
 
-def test_a_rule_booked_at_a_step_is_shown_done_and_a_second_tap_books_nothing(host_client, bought):
-    night, seats = bought
+def test_a_rule_booked_at_a_step_is_shown_done_and_a_second_tap_books_nothing(
+    host_client, bought_40_each
+):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     assert (
         post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"}).status_code
@@ -142,8 +141,8 @@ def test_a_rule_booked_at_a_step_is_shown_done_and_a_second_tap_books_nothing(ho
     assert "✓ Booked:" in page
 
 
-def test_paying_a_pot_to_nobody_asks_to_confirm_and_says_where_it_goes(host_client, bought):
-    night, seats = bought
+def test_paying_a_pot_to_nobody_asks_to_confirm_and_says_where_it_goes(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
     step_to(host_client, night, hand, "Show and settle")
@@ -159,8 +158,8 @@ def test_paying_a_pot_to_nobody_asks_to_confirm_and_says_where_it_goes(host_clie
     assert games.riding(night) == 3
 
 
-def test_after_an_all_pass_deal_the_way_forward_is_the_next_deal(host_client, bought):
-    night, seats = bought
+def test_after_an_all_pass_deal_the_way_forward_is_the_next_deal(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
     step_to(host_client, night, hand, "Show and settle")
@@ -171,8 +170,8 @@ def test_after_an_all_pass_deal_the_way_forward_is_the_next_deal(host_client, bo
     assert "Pot rides: 3" in page
 
 
-def test_a_game_without_betting_rounds_never_offers_one(host_client, bought):
-    night, seats = bought
+def test_a_game_without_betting_rounds_never_offers_one(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     before = journal_rows(night)
     refused = post(host_client, url("hand_round", night.pk, hand.pk), {"opener": ""})
@@ -182,8 +181,8 @@ def test_a_game_without_betting_rounds_never_offers_one(host_client, bought):
     assert "Open betting round" not in text(host_client.get(url("night", night.pk)))
 
 
-def test_hold_em_opens_its_four_rounds_by_name_and_refuses_a_fifth(bought):
-    night, seats = bought
+def test_hold_em_opens_its_four_rounds_by_name_and_refuses_a_fifth(bought_40_each):
+    night, seats = bought_40_each
     confirm_ante(night, "texas-holdem")
     run = runs.run_start(night=night, game_slug="texas-holdem", recorded_by=WHO)
     hand = runs.deal_start(run=run, players=seats, dealer_seat=seats[2], recorded_by=WHO)
@@ -201,8 +200,8 @@ def test_hold_em_opens_its_four_rounds_by_name_and_refuses_a_fifth(bought):
         hands.load(hand).round_start(recorded_by=WHO)
 
 
-def test_everyone_folding_to_one_offers_the_award_and_no_other_round(host_client, bought):
-    night, seats = bought
+def test_everyone_folding_to_one_offers_the_award_and_no_other_round(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, "trash-poker", options=["black-spot"])
     post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
     hands.load(hand).round_start(recorded_by=WHO)
@@ -222,8 +221,8 @@ def test_everyone_folding_to_one_offers_the_award_and_no_other_round(host_client
     assert hands.ONE_LEFT in text(refused)
 
 
-def test_the_deal_page_names_rules_in_words_never_by_id(host_client, bought):
-    night, seats = bought
+def test_the_deal_page_names_rules_in_words_never_by_id(host_client, bought_40_each):
+    night, seats = bought_40_each
     start(host_client, night, seats, GUTS, options=["coward-tax"])
     page = text(host_client.get(url("deal", night.pk)))
     buttons = re.findall(r"<button[^>]*>([^<]+)</button>", page)
@@ -233,8 +232,10 @@ def test_the_deal_page_names_rules_in_words_never_by_id(host_client, bought):
     assert games.rules_in_force(night.runs.get())["ante"].words in page
 
 
-def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(host_client, bought):
-    night, seats = bought
+def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(
+    host_client, bought_40_each
+):
+    night, seats = bought_40_each
     hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by=WHO)
     hands.load(hand).round_start(recorded_by=WHO, blinds=[(seats[0], 1), (seats[1], 2)])
     page = text(host_client.get(url("night", night.pk)))
@@ -242,8 +243,8 @@ def test_blinds_posted_with_nobody_all_in_show_one_pot_not_a_phantom_side_pot(ho
     assert "Side pot" not in page
 
 
-def test_a_players_phone_says_what_the_step_asks_of_them(host_client, bought):
-    night, seats = bought
+def test_a_players_phone_says_what_the_step_asks_of_them(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     step_to(host_client, night, hand, "Guts or pass")
     page = text(phone_of(seats[0]).get(url("night", night.pk)))
@@ -267,8 +268,10 @@ def test_the_setup_page_asks_an_options_own_question_only_under_that_option(host
     assert 'name="setting-rainout-ante"' not in outside
 
 
-def test_hold_em_starts_with_blinds_chosen_on_the_setup_page_without_script(host_client, bought):
-    night, seats = bought
+def test_hold_em_starts_with_blinds_chosen_on_the_setup_page_without_script(
+    host_client, bought_40_each
+):
+    night, seats = bought_40_each
     page = text(host_client.get(url("game_new", night.pk) + "?game=texas-holdem"))
     for name in ("the table's ante", "the small blind", "the big blind"):
         assert f'name="agreed-{name}"' in page
@@ -297,8 +300,8 @@ def step_list(client, night) -> list[str]:
     return re.findall(r"<li>(?:<strong[^>]*>)?([^<]+)<", nav)
 
 
-def test_the_step_list_does_not_shift_when_the_pot_fills(host_client, bought):
-    night, seats = bought
+def test_the_step_list_does_not_shift_when_the_pot_fills(host_client, bought_40_each):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, GUTS)
     before = step_list(host_client, night)
     post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"})
@@ -317,8 +320,10 @@ def test_the_history_says_what_happened_in_words_never_a_posting_kind():
     assert recorder("seat 2:Bob") == "Bob"
 
 
-def test_a_rainout_ends_the_deal_and_deals_baseball_again_with_the_pot_riding(host_client, bought):
-    night, seats = bought
+def test_a_rainout_ends_the_deal_and_deals_baseball_again_with_the_pot_riding(
+    host_client, bought_40_each
+):
+    night, seats = bought_40_each
     hand = start(host_client, night, seats, "baseball-daytime", options=["rainout"])
     assert (
         post(host_client, url("hand_charge", night.pk, hand.pk), {"rule": "ante"}).status_code
@@ -347,7 +352,7 @@ def test_a_rainout_ends_the_deal_and_deals_baseball_again_with_the_pot_riding(ho
     assert games.riding(night) == 0
 
 
-def test_betting_steps_show_their_round_names_on_the_deal_tab(host_client, bought):
-    night, seats = bought
+def test_betting_steps_show_their_round_names_on_the_deal_tab(host_client, bought_40_each):
+    night, seats = bought_40_each
     start(host_client, night, seats, "baseball-daytime")
     assert "Betting round" not in " ".join(step_list(host_client, night))

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from ledger.models import Person
-from ledger.services import seating
+from tests.factories import seat_up
 from tests.ledger.dealing import Deal
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -18,13 +17,7 @@ PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
 @pytest.fixture
 def four(host, group, night):
-    seats = [
-        seating.seat_add(night=night, person=Person.objects.create(group=group, name=name))
-        for name in PLAYERS
-    ]
-    for seat in seats:
-        seating.buy_in(night=night, seat=seat, chips=40, recorded_by="host:host")
-    return seats
+    return seat_up(night, PLAYERS, buy_in=40)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from django.test import Client
 from ledger.models import Posting
 from tests.ledger.dealing import Deal, forms
 from tests.ledger.deals.conftest import start
+from tests.ledger.deals.table import phone
 from tests.ledger.pages import post, text, url
 
 # Pass the Trash and the games dealt as it is (Howdy Doody): its steps before the showdown.
@@ -107,13 +108,6 @@ def enter(deal: Deal, seat, cards: str, *, up: str = "", declare: str = "", expe
     )
     assert response.status_code == expect, text(response)
     return response
-
-
-def phone(seat) -> Client:
-    """A player's own phone, holding their seat through its join link."""
-    client = Client()
-    post(client, url("join", seat.join_token))
-    return client
 
 
 def declare_on_phone(deal: Deal, client: Client, cards: str, side: str, *, up: str = "") -> str:

@@ -7,20 +7,9 @@ from __future__ import annotations
 
 import uuid
 
-from ledger.services import games
 from tests.ledger.dealing import forms
-from tests.ledger.pages import post, text, url
-
-
-def enter(deal, seat, cards: str) -> None:
-    """The host enters a seat's cards for the open hand (any seat's, from the showdown on)."""
-    hand = games.open_hand(deal.night)
-    response = post(
-        deal.client,
-        url("hand_cards", deal.night.pk, hand.pk),
-        {"seat": seat.pk, "cards": cards, "next": url("deal", deal.night.pk)},
-    )
-    assert response.status_code == 303
+from tests.ledger.deals.riding import enter
+from tests.ledger.pages import text, url
 
 
 def enter_all(deal, cards: dict[str, str], seats) -> None:

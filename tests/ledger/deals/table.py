@@ -13,7 +13,7 @@ import uuid
 
 from django.test import Client
 
-from tests.ledger.dealing import Deal, forms
+from tests.ledger.dealing import Deal, _reason, forms
 from tests.ledger.pages import post, text, url
 
 
@@ -82,8 +82,3 @@ def press(client: Client, page: str, words: str, expect: int = 303, **changes) -
     body = text(response)
     assert response.status_code == expect, _reason(body) or response.status_code
     return body
-
-
-def _reason(page: str) -> str:
-    found = re.search(r'class="banner"[^>]*>(.*?)</', page, re.S)
-    return found[1].strip() if found else ""

@@ -1,4 +1,7 @@
-"""Whole hands played through the services, every figure worked out by hand in the comments."""
+"""Whole hands played through the services: side pots, ties, the odd chip and the settlement.
+
+Every figure is worked out by hand in the comments.
+"""
 
 import pytest
 

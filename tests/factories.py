@@ -1,0 +1,127 @@
+"""Nights built in one call, through the real services, as a host would build them.
+
+    table = night_with(host, seats=["Ann", "Bob", "Cat"], buy_in=100, settings={...})
+    night, (ann, bob, cat) = table          # a Table unpacks to the night and its seats
+    table.group, table["Bob"], table.people  # the group, a seat by name, the people
+
+Everything goes through `ledger.services.seating` (`group_create`,
+`night_create`, `seat_add`, `buy_in`), so a night made here is the night the
+pages and the API would have made, journal rows included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ledger.models import Group, Night, Person, Seat
+from ledger.services import seating
+
+PLAYERS = ("Ann", "Bob", "Cat")
+WHITE = (("white", "0.05"),)
+WHITE_AND_RED = (("white", "0.05"), ("red", "0.25"))
+RECORDED_BY = "host:host"
+
+BuyIn = int | Sequence[int] | Mapping[str, int] | None
+
+
+@dataclass
+class Table:
+    """A night, its group and its seats in seat order; unpacks as `night, seats`."""
+
+    night: Night
+    group: Group
+    seats: list[Seat] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator:
+        return iter((self.night, self.seats))
+
+    def __getitem__(self, name: str) -> Seat:
+        for seat in self.seats:
+            if seat.person.name == name:
+                return seat
+        raise KeyError(name)
+
+    @property
+    def people(self) -> list[Person]:
+        return [seat.person for seat in self.seats]
+
+
+def person(group: Group, name: str) -> Person:
+    """The group's person of that name, added the first time it is asked for."""
+    return Person.objects.get_or_create(group=group, name=name)[0]
+
+
+def chips_each(names: Sequence[str], buy_in: BuyIn) -> list[int]:
+    """What each of `names` buys in for: one amount for all, one per seat, or by name (0: none)."""
+    if buy_in is None:
+        return [0] * len(names)
+    if isinstance(buy_in, int):
+        return [buy_in] * len(names)
+    if isinstance(buy_in, Mapping):
+        return [buy_in.get(name, 0) for name in names]
+    amounts = list(buy_in)
+    if len(amounts) != len(names):
+        raise ValueError(f"{len(amounts)} buy-ins for {len(names)} seats")
+    return amounts
+
+
+def seat_up(
+    night: Night,
+    names: Sequence[str] = PLAYERS,
+    *,
+    buy_in: BuyIn = None,
+    recorded_by: str = RECORDED_BY,
+) -> list[Seat]:
+    """Seat `names` at the night in that order, each buying in (if told) as they sit down."""
+    made = []
+    for name, chips in zip(names, chips_each(names, buy_in), strict=True):
+        seat = seating.seat_add(night=night, person=person(night.group, name))
+        if chips:
+            seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=recorded_by)
+        made.append(seat)
+    return made
+
+
+def buy_in(night: Night, seats: Sequence[Seat], buy_in: BuyIn, *, recorded_by=RECORDED_BY):
+    """Each seat buys in, in seat order, as `seat_up` would have (0: that seat does not)."""
+    names = [seat.person.name for seat in seats]
+    for seat, chips in zip(seats, chips_each(names, buy_in), strict=True):
+        if chips:
+            seating.buy_in(night=night, seat=seat, chips=chips, recorded_by=recorded_by)
+
+
+def night_with(
+    host,
+    *,
+    seats: Sequence[str] = PLAYERS,
+    buy_in: BuyIn = None,
+    settings: dict | None = None,
+    group: Group | None = None,
+    group_name: str = "Friday regulars",
+    name: str = "Friday",
+    chips: Sequence[tuple[str, str | Decimal]] = WHITE,
+    currency: str = "USD",
+    recorded_by: str = RECORDED_BY,
+) -> Table:
+    """A night of `host`'s with `seats` seated in order and bought in for `buy_in`.
+
+    `buy_in`: chips for everyone, a list in seat order, or a dict by name;
+    None or 0 seats them with nothing in front of them. `settings` are the
+    night's house settings over the group's. A new group is made unless one
+    is given; people are the group's, added the first time a name is seated.
+    """
+    if group is None:
+        group = seating.group_create(host=host, name=group_name)
+    night = seating.night_create(
+        host=host,
+        group=group,
+        name=name,
+        chips=list(chips),
+        currency=currency,
+        settings=settings,
+    )
+    table = Table(night=night, group=group)
+    table.seats = seat_up(night, seats, buy_in=buy_in, recorded_by=recorded_by)
+    return table
