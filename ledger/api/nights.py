@@ -141,10 +141,12 @@ class NightDetailApi(LedgerApi):
         parameters=[KEY_PARAMETER],
     )
     def delete(self, request, night_id: int):
+        # The docstring is the schema's description, kept as published while the modules
+        # moved; the deletion itself is ledger/services/deletion.py.
         """Delete a test night and every row of it, while no settlement payment is marked paid.
 
         The signed-in host only; once a payment is marked paid the answer is
-        400 with the reason and nothing changes (see ledger/services/deletion.py).
+        400 with the reason and nothing changes (see ledger/deletion.py).
         Repeating the key repeats the 204, though the night is gone.
         """
         user = signed_in_user(request)
