@@ -6,7 +6,10 @@ to read on a 360 px phone, with a legend of names and final stacks. Each
 line carries a class (hg-c0 to hg-c7) whose light and dark colours live in
 static/css/ledger.css: the Content-Security-Policy refuses style blocks and
 style attributes, so the SVG has neither. Lines past the eighth player are
-dashed so no two look the same. `net_chart` draws a group's running
+dashed so no two look the same. Players level with each other (everyone
+at the start, after the same buy-in) would hide all lines but the last
+drawn, so each line runs a few pixels from its neighbours (`SPREAD`), which
+keeps every colour in view where figures are equal. `net_chart` draws a group's running
 winnings night by night the same way, with a line at zero.
 """
 
@@ -32,6 +35,8 @@ LEGEND_CHARS = 20
 # Line colour classes, .hg-c0 to .hg-c7, each with a light and a dark colour in ledger.css.
 COLOURS = 8
 DASHES = ("", "6 4", "2 3")
+# Pixels between the lines of players level with each other: a line is a little wider.
+SPREAD = 3.0
 
 
 def stack_chart(points: Sequence[Point], labels: Mapping[Hashable, str] | None = None) -> str:
@@ -96,7 +101,8 @@ def _lines_and_legend(
     """
     parts = []
     for number, player in enumerate(players):
-        line = [(x(i), y(values[player])) for i, values in points if player in values]
+        shift = spread(number, len(players))
+        line = [(x(i), y(values[player]) + shift) for i, values in points if player in values]
         style = _style(number)
         coords = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
         parts.append(
@@ -118,6 +124,15 @@ def _lines_and_legend(
             f'<tspan font-weight="600">{shown[player]}</tspan></text>'
         )
     return parts
+
+
+def spread(number: int, players: int) -> float:
+    """How far a player's line sits from the true figure, so that equal lines lie side by side.
+
+    Centred on the figure: with four players the lines sit 4.5 and 1.5 px
+    above it and 1.5 and 4.5 px below.
+    """
+    return (number - (players - 1) / 2) * SPREAD
 
 
 def _legend_name(name: str, figure: object) -> str:

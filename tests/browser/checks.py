@@ -1,10 +1,15 @@
 """What every page must do on a 360 px phone, shared by the browser tests.
 
 No sideways scrolling, no tap target under 44 px, no request to any host
-but the site's own, and nothing the Content-Security-Policy refuses.
+but the site's own, no error on the console (a refusal by the
+Content-Security-Policy is one) and no serious accessibility finding.
 """
 
+import os
 from urllib.parse import urlparse
+from weakref import WeakKeyDictionary
+
+from tests.browser.axe import serious_findings
 
 # Same rule as ../shared/tools/phone.py: links inside running text are exempt.
 SMALL_TARGETS = """() => [...document.querySelectorAll(
@@ -55,6 +60,52 @@ def csp_violations(target) -> list[str]:
 
     target.on("console", seen)
     return found
+
+
+def console_errors(target) -> list[str]:
+    """Every error a page or context reports from now on: console errors and uncaught exceptions.
+
+    A failed load, a refusal by the Content-Security-Policy and an htmx error
+    all reach the console as errors.
+    """
+    found: list[str] = []
+
+    def logged(message) -> None:
+        if message.type == "error":
+            found.append(f"{message.location.get('url', '')}: {message.text}")
+
+    def thrown(error) -> None:
+        found.append(f"uncaught: {getattr(error, 'error', error)}")
+
+    target.on("console", logged)
+    target.on("weberror" if hasattr(target, "pages") else "pageerror", thrown)
+    return found
+
+
+def assert_accessible(page) -> None:
+    """No serious or critical axe-core finding on the page as it stands."""
+    findings = serious_findings(page)
+    if os.environ.get("AXE_COLLECT"):
+        with open(os.environ["AXE_COLLECT"], "a") as out:
+            for f in findings:
+                out.write(f"{urlparse(page.url).path}\t{f}\n")
+        return
+    assert findings == [], f"{page.url}: {findings}"
+
+
+# The paths each page has had checked whole (check_page), for "every page a night visits".
+_checked: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def check_page(page, *, open_details: bool = False) -> None:
+    """Everything a phone's page must be, as it stands: fits 360 px, big targets, accessible."""
+    assert_fits_the_phone(page, open_details=open_details)
+    assert_accessible(page)
+    _checked.setdefault(page, set()).add(urlparse(page.url).path)
+
+
+def checked_paths(page) -> set[str]:
+    return _checked.get(page, set())
 
 
 def assert_fits_the_phone(page, *, open_details: bool = False) -> None:

@@ -9,10 +9,11 @@ that no write was refused.
 """
 
 import re
+from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
-from tests.browser.checks import assert_fits_the_phone, csp_violations, other_hosts
+from tests.browser.checks import check_page, checked_paths, console_errors, other_hosts
 
 HOST = "host"
 PASSWORD = "deal-me-in-9"
@@ -27,19 +28,40 @@ def button(page, name: str):
 
 
 class Phone:
-    """One browser context on one page, and what went wrong on it: other hosts, CSP refusals."""
+    """One browser context on one page, and what went wrong on it.
+
+    It records every request to another host and every console error (a
+    refusal by the Content-Security-Policy is one), and every page it opens:
+    `check` holds the page as it stands to the phone checks (360 px, tap
+    targets, axe-core), and `problems` names any page opened and never checked.
+    """
 
     def __init__(self, context, site_host: str, name: str):
         self.name = name
         self.elsewhere = other_hosts(context, site_host)
-        self.refused = csp_violations(context)
+        self.errors = console_errors(context)
         self.page = context.new_page()
+        self.opened: set[str] = set()
+        self.page.on("framenavigated", self._opened)
+
+    def _opened(self, frame) -> None:
+        if frame.parent_frame is None:
+            self.opened.add(urlparse(frame.url).path)
+
+    def check(self, *, open_details: bool = False) -> None:
+        """The page as it stands: no sideways scroll, no small target, no serious axe finding."""
+        check_page(self.page, open_details=open_details)
 
     def on_deal_tab(self) -> bool:
         return "/deal/" in self.page.url
 
     def problems(self) -> list[str]:
-        return [*(f"asked {url}" for url in self.elsewhere), *self.refused]
+        never = sorted(self.opened - checked_paths(self.page) - {""})
+        return [
+            *(f"asked {url}" for url in self.elsewhere),
+            *self.errors,
+            *(f"never checked {path}" for path in never),
+        ]
 
 
 class Table:
@@ -67,7 +89,7 @@ class Table:
             else:
                 expect(now, phone.name).to_contain_text(f"now: {step}.", timeout=POLLED)
             expect(page.locator(".pots li strong"), phone.name).to_have_text(pots, timeout=POLLED)
-            assert_fits_the_phone(page)
+            phone.check()
 
     def stacks(self, **stacks: int) -> None:
         """The chips in front of each player, the same on every phone."""
@@ -91,12 +113,13 @@ def sign_in(page, site: str, path: str) -> None:
     """Open `path` signed out, sign in as the host on the page it sends you to, and land back."""
     page.goto(f"{site}{path}")
     page.wait_for_url(re.compile(r"/accounts/login/"))
-    assert_fits_the_phone(page)
+    check_page(page)
     page.get_by_label("Username").fill(HOST)
     page.get_by_label("Password").fill(PASSWORD)
     with page.expect_navigation():
         button(page, "Sign in").click()
     page.wait_for_url(f"{site}{path}")
+    check_page(page)
 
 
 def sign_in_and_seat(page, site: str, night: str, buy_ins: dict[str, int]) -> str:
@@ -124,7 +147,7 @@ def sign_in_and_seat(page, site: str, night: str, buy_ins: dict[str, int]) -> st
             field.press("Enter")
     seated = [f"{i} · {name} {chips}" for i, (name, chips) in enumerate(buy_ins.items(), 1)]
     expect(page.locator(".seat-card h2")).to_have_text(seated)
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
     return page.url
 
 
@@ -142,9 +165,10 @@ def join_url(page, name: str) -> str:
 def claim(phone: Phone, url: str, seat: str, table_url: str) -> None:
     phone.page.goto(url)
     expect(phone.page.locator(".big-name")).to_have_text(seat)
-    assert_fits_the_phone(phone.page)
+    check_page(phone.page)
     button(phone.page, "This is me").click()
     phone.page.wait_for_url(table_url)
+    phone.check()
 
 
 def set_up(page, game: str, heading: str) -> None:
@@ -154,7 +178,7 @@ def set_up(page, game: str, heading: str) -> None:
     with page.expect_navigation():
         button(page, "Set it up").click()
     expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
 
 
 def start(page, name: str, *, dealer: str | None = None) -> None:

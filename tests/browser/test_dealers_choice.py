@@ -114,7 +114,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
     POLLED,
     REFUSED,
@@ -610,10 +609,10 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     expect(page.locator("fieldset.count p")).to_have_text(
         [re.compile(r"chips: matches the ledger\.$")] * 3
     )
-    assert_fits_the_phone(page)
+    host.check()
     button(page, "End the night and settle up").click()
     page.wait_for_url(re.compile(r"/settlement/$"))
-    assert_fits_the_phone(page, open_details=True)
+    host.check(open_details=True)
     assert sorted(cells(page.locator("table.nets tbody tr"))) == [
         ["Ann", "+57", "+14.25"],
         ["Bob", "-15", "-3.75"],
@@ -622,8 +621,16 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     lines = sorted(" ".join(x.split()) for x in page.locator(".pay-line").all_text_contents())
     assert lines == ["Bob pays Ann 3.75 USD", "Cat pays Ann 10.50 USD"]
 
-    # Every other phone hears the night is over.
+    # Every other phone hears the night is over, and follows it to who pays whom.
     for phone in (bob, spectator):
         expect(phone.page.get_by_text("This night has ended.")).to_be_visible(timeout=POLLED)
+        phone.check()
+        with phone.page.expect_navigation():
+            phone.page.get_by_role("link", name="See who pays whom").click()
+        expect(phone.page.locator(".pay-line")).to_have_count(2)
+        phone.check(open_details=True)
+    # The host reads the night's history.
+    to_tab(page, "History", r"/journal/$")
+    host.check(open_details=True)
 
     assert [p.problems() for p in table.phones] == [[], [], [], []]

@@ -1084,3 +1084,15 @@ def test_every_post_form_carries_the_csrf_token_and_a_fresh_key(host_client, bet
             assert len(found) == 1, (page, form[:80])
             keys += found
     assert len(keys) == len(set(keys))
+
+
+def test_players_level_at_the_start_are_drawn_side_by_side_so_every_colour_shows():
+    # Ann and Bob both buy 100 and are level until Ann wins 20: their first points
+    # must not be one on top of the other.
+    svg = charts.stack_chart([(0, {"a": 100, "b": 100}), (1, {"a": 120, "b": 80})])
+    lines = re.findall(r'<polyline class="hg-c(\d)" points="([^"]+)"', svg)
+    starts = {colour: points.split()[0] for colour, points in lines}
+    assert set(starts) == {"0", "1"}
+    (ax, ay), (bx, by) = (tuple(map(float, starts[c].split(","))) for c in ("0", "1"))
+    assert ax == bx
+    assert abs(ay - by) == charts.SPREAD
