@@ -345,6 +345,7 @@ def night_chips(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "form": form,
         "editable": seating.chips_editable(found),
         "host": actor.role == "host",
+        "fixed": seating.CHIPS_MOVED if found.status == Night.Status.OPEN else seating.NIGHT_ENDED,
     }
 
     def page(error: str = "", status: int = 200, check: dict | None = None) -> HttpResponse:
@@ -362,7 +363,7 @@ def night_chips(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         form.is_valid()
         return page()
     if not ctx["editable"]:
-        return page(seating.CHIPS_MOVED, 400)
+        return page(ctx["fixed"], 400)
     valid = form.is_valid()
     taken = offered(request, form, found.currency)
     if taken is not None:

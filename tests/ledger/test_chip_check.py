@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 
 from ledger.models import Night
-from ledger.services import seating
+from ledger.services import closing, seating
 from ledger.services.journal import LedgerError
-from ledger.services.seating import CHIPS_MOVED
+from ledger.services.seating import CHIPS_MOVED, NIGHT_ENDED
 from ledger.views.common import KEY_MISSING
 from tests import factories
 from tests.ledger.conftest import journal_rows
@@ -266,3 +266,13 @@ def test_a_group_whose_name_ends_in_s_is_written_regulars_apostrophe(host_client
     page = text(host_client.get(url("group", group.pk)))
     assert "One file with Friday Regulars' people" in page
     assert "Regulars's" not in page
+
+
+def test_an_ended_night_keeps_its_chips_and_says_it_has_ended(host_client, night):
+    closing.night_end(night=night, counts={}, recorded_by="host:host")
+    assert "Edit the chips" not in text(host_client.get(url("seats", night.pk)))
+    data = {"chip_name_0": "white", "chip_value_0": "0.25", "anyway": "white=0.25"}
+    response = post(host_client, url("night_chips", night.pk), data)
+    assert response.status_code == 400
+    assert NIGHT_ENDED in text(response)
+    assert chips_of(night)[0] == {"name": "white", "value": "0.05"}
