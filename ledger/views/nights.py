@@ -11,9 +11,12 @@ from collections import Counter, defaultdict
 from decimal import Decimal
 
 from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -46,10 +49,13 @@ DELETED = "{name} is deleted, with its whole journal; the results below leave it
 CHIPS_SAVED = "The chips are now {chips}."
 
 
-def game_amounts() -> dict[str, list[Decimal]]:
-    """Each rulebook game by its name, and the fixed money its rules ask (the version only tells
-    apart two games of one name), for the games that ask any."""
-    games = list(Game.objects.only("name", "version", "data").order_by("name", "version"))
+def game_amounts(host: AbstractBaseUser | AnonymousUser) -> dict[str, list[Decimal]]:
+    """Each rulebook game (and the host's own house games) by its name, and the fixed money its
+    rules ask, for the games that ask any; the version only tells apart two games of one name.
+    """
+    mine = Q(is_house=True, owner=host) if host.is_authenticated else Q(pk__in=[])
+    rows = Game.objects.filter(Q(is_house=False) | mine).only("name", "version", "data")
+    games = list(rows.order_by("name", "version"))
     names = Counter(g.name for g in games)
     found = {}
     for game in games:
@@ -62,12 +68,12 @@ def game_amounts() -> dict[str, list[Decimal]]:
     return found
 
 
-def chip_check(form: ChipsForm, currency: str) -> dict:
+def chip_check(form: ChipsForm, currency: str, games: dict[str, list[Decimal]]) -> dict:
     """What a chips form shows about the typed chips: the games they cannot pay exactly (grouped
     by the amounts missing, as "$0.25: Baseball, Put and Take"), and the nearest sets that can."""
     if form.chipset is None:
         return {"short": [], "offers": [], "chips_key": ""}
-    short = chip_fit.shortfalls(form.chipset, game_amounts())
+    short = chip_fit.shortfalls(form.chipset, games)
     groups: dict[tuple[Decimal, ...], list[str]] = {}
     for s in short:
         groups.setdefault(s.amounts, []).append(s.game)
@@ -86,12 +92,14 @@ def chip_check(form: ChipsForm, currency: str) -> dict:
     }
 
 
-def offered(request: HtmxHttpRequest, form: ChipsForm, currency: str) -> dict | None:
+def offered(
+    request: HtmxHttpRequest, form: ChipsForm, currency: str, games: dict[str, list[Decimal]]
+) -> dict | None:
     """The posted form filled with the offer whose button was pressed, or None (no offer taken)."""
     choice = request.POST.get("offer", "")
     if not choice.isdigit() or len(choice) > 2:
         return None
-    offers = chip_check(form, currency)["offers"]
+    offers = chip_check(form, currency, games)["offers"]
     if int(choice) >= len(offers):
         return None
     return with_chips(request.POST, offers[int(choice)].colours)
@@ -268,19 +276,20 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
     if form.is_bound:
         valid = form.is_valid()
         currency = form.cleaned_data.get("currency") or currency
-        taken = offered(request, form, currency)
+        games = game_amounts(request.user)
+        taken = offered(request, form, currency, games)
         if taken is not None:  # an offer fills the form; nothing is created
             form = NightForm(taken, groups=groups, initial=initial)
             form.is_valid()
-            return render_night_form(request, form, currency, error="")
-        check = chip_check(form, currency)
+            return render_night_form(
+                request, form, error="", check=chip_check(form, currency, games)
+            )
+        check = chip_check(form, currency, games)
         if valid and not warned(request, check):
             return night_created(request, form)
         if valid:
-            return render_night_form(request, form, currency, error="", check=check)
-    return render_night_form(
-        request, form, currency, error=form_message(form) if form.is_bound else ""
-    )
+            return render_night_form(request, form, error="", check=check)
+    return render_night_form(request, form, error=form_message(form) if form.is_bound else "")
 
 
 def night_created(request: HtmxHttpRequest, form: NightForm) -> HttpResponse:
@@ -307,20 +316,14 @@ def night_created(request: HtmxHttpRequest, form: NightForm) -> HttpResponse:
         return created_once(request, make)
     except (UnitError, HouseRulesError, LedgerError, ValidationError) as exc:
         form.add_error(None, str(exc))
-    return render_night_form(request, form, data.get("currency") or "USD", error=form_message(form))
+    return render_night_form(request, form, error=form_message(form))
 
 
 def render_night_form(
-    request: HtmxHttpRequest,
-    form: NightForm,
-    currency: str,
-    *,
-    error: str,
-    check: dict | None = None,
+    request: HtmxHttpRequest, form: NightForm, *, error: str, check: dict | None = None
 ) -> HttpResponse:
-    """The form; with a chip set typed, what it cannot pay and the offers (200 unless refused)."""
-    if check is None:
-        check = chip_check(form, currency) if form.is_bound and not error else {}
+    """The form; with `check`, what its chips cannot pay and the offers (200 unless refused)."""
+    check = check or {}
     return render(
         request,
         "ledger/night_form.html",
@@ -347,11 +350,18 @@ def night_chips(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         "host": actor.role == "host",
         "fixed": seating.CHIPS_MOVED if found.status == Night.Status.OPEN else seating.NIGHT_ENDED,
     }
+    read: list[dict[str, list[Decimal]]] = []
+
+    def games() -> dict[str, list[Decimal]]:
+        """The rulebook's amounts, read once for this request."""
+        if not read:
+            read.append(game_amounts(request.user))
+        return read[0]
 
     def page(error: str = "", status: int = 200, check: dict | None = None) -> HttpResponse:
         if check is None:
             editing = ctx["editable"] and ctx["host"] and not error
-            check = chip_check(ctx["form"], found.currency) if editing else {}
+            check = chip_check(ctx["form"], found.currency, games()) if editing else {}
         ctx.update(error=error, fit=check, warn=bool(check.get("short")))
         return render(request, "ledger/chips.html", ctx, status=status)
 
@@ -365,14 +375,14 @@ def night_chips(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if not ctx["editable"]:
         return page(ctx["fixed"], 400)
     valid = form.is_valid()
-    taken = offered(request, form, found.currency)
+    taken = offered(request, form, found.currency, games())
     if taken is not None:
         form = ctx["form"] = ChipsForm(taken)
         form.is_valid()
         return page()
     if not valid:
         return page(form_message(form), 400)
-    check = chip_check(form, found.currency)
+    check = chip_check(form, found.currency, games())
     if warned(request, check):
         return page(check=check)
     colours = [(c.name, c.value) for c in form.chipset.colours]

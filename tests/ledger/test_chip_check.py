@@ -9,12 +9,14 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
+from django.utils.text import slugify
 
 from ledger.models import Night
 from ledger.services import closing, seating
 from ledger.services.journal import LedgerError
 from ledger.services.seating import CHIPS_MOVED, NIGHT_ENDED
 from ledger.views.common import KEY_MISSING
+from rulebook.models import Game
 from tests import factories
 from tests.ledger.conftest import journal_rows
 from tests.ledger.pages import post, text, url
@@ -276,3 +278,30 @@ def test_an_ended_night_keeps_its_chips_and_says_it_has_ended(host_client, night
     assert response.status_code == 400
     assert NIGHT_ENDED in text(response)
     assert chips_of(night)[0] == {"name": "white", "value": "0.05"}
+
+
+def house_copy(of: str, name: str, owner) -> Game:
+    """A house game with the rules (and amounts) of a rulebook game, under its own name."""
+    seed = Game.objects.get(slug=of)
+    data = seed.data | {"slug": slugify(name), "name": name}
+    return Game.objects.create(
+        slug=slugify(name),
+        name=name,
+        family=seed.family,
+        summary=seed.summary,
+        data=data,
+        is_house=True,
+        owner=owner,
+    )
+
+
+def test_the_hosts_own_house_games_are_checked_and_nobody_elses(
+    host_client, host, django_user_model
+):
+    house_copy("midnight-baseball", "Kitchen Baseball", host)
+    stranger = django_user_model.objects.create_user(username="stranger", password="x-x-x-x-9")
+    house_copy("midnight-baseball", "Stranger Baseball", stranger)
+    page = text(post(host_client, url("night_new"), night_form()))
+    assert "14 rulebook games need amounts these chips cannot pay exactly" in page
+    assert "Kitchen Baseball" in page
+    assert "Stranger Baseball" not in page
