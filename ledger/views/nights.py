@@ -82,9 +82,9 @@ def chip_check(form: ChipsForm, currency: str, games: dict[str, list[Decimal]]) 
         "short": [
             {
                 "amounts": ", ".join(amounts.show_money(a, currency) for a in missing),
-                "games": games,
+                "games": names,
             }
-            for missing, games in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0]))
+            for missing, names in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0]))
         ],
         "short_count": len(short),
         "offers": chip_fit.nearest_sets(form.chipset, asked, currency),
@@ -97,7 +97,7 @@ def offered(
 ) -> dict | None:
     """The posted form filled with the offer whose button was pressed, or None (no offer taken)."""
     choice = request.POST.get("offer", "")
-    if not choice.isdigit() or len(choice) > 2:
+    if not (choice.isascii() and choice.isdigit()) or len(choice) > 2:
         return None
     offers = chip_check(form, currency, games)["offers"]
     if int(choice) >= len(offers):

@@ -135,13 +135,6 @@ def test_chips_that_pay_every_game_create_the_night_with_no_warning(host_client)
     assert "cannot pay exactly" not in text(host_client.get(response["Location"]))
 
 
-def test_an_offer_number_no_offer_has_changes_nothing(host_client):
-    response = post(host_client, url("night_new"), night_form(offer="7"))
-    assert response.status_code == 200
-    assert 'name="chip_value_0" value="0.10"' in text(response)
-    assert not Night.objects.exists()
-
-
 # Editing a night's chips until the first chip moves.
 
 
@@ -305,3 +298,11 @@ def test_the_hosts_own_house_games_are_checked_and_nobody_elses(
     assert "14 rulebook games need amounts these chips cannot pay exactly" in page
     assert "Kitchen Baseball" in page
     assert "Stranger Baseball" not in page
+
+
+@pytest.mark.parametrize("offer", ["²", "-1", "1.0", "999", "x"])
+def test_an_offer_no_button_sends_fills_nothing_and_creates_nothing(host_client, offer):
+    response = post(host_client, url("night_new"), night_form(offer=offer))
+    assert response.status_code == 200
+    assert 'name="chip_value_0" value="0.10"' in text(response)
+    assert not Night.objects.exists()
