@@ -24,6 +24,7 @@ urlpatterns = [
     path("<id:night_id>/poll/", table.poll, name="poll"),
     path("<id:night_id>/journal/", table.journal, name="journal"),
     path("<id:night_id>/delete/", nights.night_delete, name="night_delete"),
+    path("<id:night_id>/chips/", nights.night_chips, name="night_chips"),
     path("<id:night_id>/deal/", dealer.deal, name="deal"),
     path("<id:night_id>/deal/poll/", dealer.deal_poll, name="deal_poll"),
     path("<id:night_id>/games/new/", dealer.game_new, name="game_new"),

@@ -306,6 +306,7 @@ def _marked(nights) -> object:
         "last_cards",
         "last_score",
         "seat_marks",
+        "unit",  # the chips may change until the first one moves
     )[:1]
 
 

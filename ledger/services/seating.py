@@ -39,6 +39,10 @@ SEAT_HELD = "Another phone holds this seat. Ask the host to free it for this pho
 # Chips in an open hand's betting round are counted from the stack at its start.
 IN_HAND = "{name} is in the open hand: finish it first."
 TOO_MANY_CHIPS = "At most {most:,} chips move at once."
+CHIPS_MOVED = (
+    "Chips have moved tonight, so its chip colours and values stay as they are: "
+    "the journal counts in them."
+)
 CASH = "cash"
 CREDIT = "credit"
 PAID = (CASH, CREDIT)
@@ -78,6 +82,30 @@ def night_create(
         unit=chipset.unit,
         settings=rules.as_dict(),
     )
+
+
+def chips_editable(night: Night) -> bool:
+    """A night's chips may change until the first chip moves: open, and nothing in its journal."""
+    return night.status == Night.Status.OPEN and not night.postings.exists()
+
+
+def night_chips_set(*, night: Night, chips: list[tuple[str, str | Decimal]]) -> Night:
+    """New chip colours and values for a night no chip has moved in yet, else LedgerError.
+
+    The night is locked while its journal is checked, so a buy-in cannot slip
+    in between; house settings and agreed amounts are in chips and stay so.
+    """
+    chipset = chip_set(chips)
+    with transaction.atomic():
+        locked = Night.objects.select_for_update().get(pk=night.pk)
+        check_open(locked)
+        if locked.postings.exists():
+            raise LedgerError(CHIPS_MOVED)
+        locked.chips = [{"name": c.name, "value": str(c.value)} for c in chipset.colours]
+        locked.unit = chipset.unit
+        locked.save(update_fields=["chips", "unit"])
+    night.chips, night.unit = locked.chips, locked.unit
+    return locked
 
 
 def seat_add(*, night: Night, person: Person, position: int | None = None) -> Seat:

@@ -29,11 +29,8 @@ def signed(value: int | Decimal) -> str:
 
 @register.simple_tag(takes_context=True)
 def ledger_messages(context) -> dict:
-    """The page's messages, with the new night's chip-unit warnings kept apart to fold away."""
-    notes = {"plain": [], "unit": []}
-    for message in messages.get_messages(context["request"]):
-        notes["unit" if "unit" in message.tags.split() else "plain"].append(str(message))
-    return notes
+    """The page's messages as text."""
+    return {"plain": [str(m) for m in messages.get_messages(context["request"])]}
 
 
 @register.filter

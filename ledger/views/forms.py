@@ -202,35 +202,22 @@ class GroupForm(HouseRulesForm):
         return [line.strip() for line in self.cleaned_data["roster"].splitlines() if line.strip()]
 
 
-class NightForm(HouseRulesForm):
-    """A new night: its group, name, currency, chip colours and house settings."""
+class ChipsForm(forms.Form):
+    """Chip colours and their values, one row each: a new night's, and a night's until a chip moves.
 
-    name = TextField(label="Night", most=inputs.NIGHT_NAME)
-    group = forms.ChoiceField(label="Group", required=False)
-    new_group = TextField(label="…or a new group", most=inputs.GROUP_NAME, required=False)
-    currency = forms.CharField(
-        label="Currency", initial="USD", widget=forms.TextInput(attrs={"maxlength": 3})
-    )
-    field_order = ["name", "group", "new_group", "currency"]
+    The rows are posted as `chip_name_<i>` and `chip_value_<i>`; a valid form
+    holds the checked set in `chipset`. `offers` are the nearest sets that pay
+    every amount the rulebook's games ask (`ledger/core/chip_fit.py`), and
+    `offered` fills the form with one of them.
+    """
 
-    def __init__(self, *args, groups: Iterable[Group] = (), **kwargs):
+    def __init__(self, *args, chips: Sequence[tuple[str, str]] = (("white", "0.05"),), **kwargs):
         super().__init__(*args, **kwargs)
-        self.groups = {str(g.pk): g for g in groups}
-        self.fields["group"].choices = [("", "New group")] + [
-            (pk, g.name) for pk, g in self.groups.items()
-        ]
         self.chipset: units.ChipSet | None = None
-        self.chip_rows = chip_rows(self.data) if self.is_bound else [("white", "0.05")]
-
-    def clean_currency(self) -> str:
-        return _parsed(inputs.currency, self.cleaned_data["currency"])
+        self.chip_rows = chip_rows(self.data) if self.is_bound else list(chips)
 
     def clean(self):
         data = super().clean()
-        chosen = self.groups.get(data.get("group") or "")
-        if chosen is None and not (data.get("new_group") or "").strip():
-            self.add_error("new_group", GROUP_NEEDED)
-        data["group_obj"] = chosen
         filled = [(n, v) for n, v in self.chip_rows if n or v]
         try:
             colours = []
@@ -255,6 +242,57 @@ class NightForm(HouseRulesForm):
         """The chip rows to show: those typed, then empty ones to add colours without script."""
         rows = [r for r in self.chip_rows if r[0] or r[1]]
         return rows + [("", "")] * max(CHIP_ROWS - len(rows), 1)
+
+    def chips_key(self) -> str:
+        """The chips in one string: "Create it anyway" holds it, so changed chips ask again."""
+        return chips_key(self.chipset.colours) if self.chipset else ""
+
+
+def chips_key(colours: Iterable[units.ChipColour]) -> str:
+    return ";".join(f"{c.name}={c.value}" for c in colours)
+
+
+def with_chips(data: Mapping, colours: Iterable[units.ChipColour]) -> dict:
+    """The posted form with its chip rows replaced by these colours (an offer taken)."""
+    kept = {
+        k: v
+        for k, v in data.items()
+        if not k.startswith(("chip_name_", "chip_value_")) and k not in ("offer", "anyway")
+    }
+    for index, colour in enumerate(colours):
+        kept[f"chip_name_{index}"] = colour.name
+        kept[f"chip_value_{index}"] = str(colour.value)
+    return kept
+
+
+class NightForm(ChipsForm, HouseRulesForm):
+    """A new night: its group, name, currency, chip colours and house settings."""
+
+    name = TextField(label="Night", most=inputs.NIGHT_NAME)
+    group = forms.ChoiceField(label="Group", required=False)
+    new_group = TextField(label="…or a new group", most=inputs.GROUP_NAME, required=False)
+    currency = forms.CharField(
+        label="Currency", initial="USD", widget=forms.TextInput(attrs={"maxlength": 3})
+    )
+    field_order = ["name", "group", "new_group", "currency"]
+
+    def __init__(self, *args, groups: Iterable[Group] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.groups = {str(g.pk): g for g in groups}
+        self.fields["group"].choices = [("", "New group")] + [
+            (pk, g.name) for pk, g in self.groups.items()
+        ]
+
+    def clean_currency(self) -> str:
+        return _parsed(inputs.currency, self.cleaned_data["currency"])
+
+    def clean(self):
+        data = super().clean()
+        chosen = self.groups.get(data.get("group") or "")
+        if chosen is None and not (data.get("new_group") or "").strip():
+            self.add_error("new_group", GROUP_NEEDED)
+        data["group_obj"] = chosen
+        return data
 
 
 def chip_rows(data: Mapping) -> list[tuple[str, str]]:

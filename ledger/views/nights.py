@@ -7,57 +7,107 @@ repeated submit is caught by remembering the form's key in the session.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from decimal import Decimal
 
 from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ledger.core import across_nights, charts
+from ledger.core import across_nights, amounts, charts, chip_fit
 from ledger.core.house_rules import HouseRulesError
-from ledger.core.units import ChipSet, UnitError, chips_for
+from ledger.core.units import UnitError
 from ledger.models import Group, Night, Person
 from ledger.selectors import night_results
 from ledger.services import deletion, seating
 from ledger.services.actors import Forbidden
 from ledger.services.journal import LedgerError
-from ledger.views.common import night_for, see_other
-from ledger.views.forms import GroupForm, HouseRulesForm, NightForm, PersonForm, form_message
+from ledger.views.common import night_for, see_other, write
+from ledger.views.forms import (
+    ChipsForm,
+    GroupForm,
+    HouseRulesForm,
+    NightForm,
+    PersonForm,
+    form_message,
+    with_chips,
+)
 from rulebook.models import Game
 from sitewide.htmx import HtmxHttpRequest
 
 CREATED = "ledger_created"
-UNIT_WARNING = "{game} needs {amounts}; with a {unit} chip that cannot be paid exactly."
-UNIT_TAG = "unit"
 DELETED = "{name} is deleted, with its whole journal; the results below leave it out."
+CHIPS_SAVED = "The chips are now {chips}."
 
 
-def unit_warnings(chipset: ChipSet) -> list[str]:
-    """Rulebook games whose fixed money amounts this night's chips cannot pay exactly."""
-    warnings = []
-    for game in Game.objects.only("name", "version", "data").order_by("name"):
+def game_amounts(host: AbstractBaseUser | AnonymousUser) -> dict[str, list[Decimal]]:
+    """Each rulebook game (and the host's own house games) by its name, and the fixed money its
+    rules ask, for the games that ask any; the version only tells apart two games of one name.
+    """
+    mine = Q(is_house=True, owner=host) if host.is_authenticated else Q(pk__in=[])
+    rows = Game.objects.filter(Q(is_house=False) | mine).only("name", "version", "data")
+    games = list(rows.order_by("name", "version"))
+    names = Counter(g.name for g in games)
+    found = {}
+    for game in games:
         spec = game.spec
         rules = [*spec.money, *(m for option in spec.options for m in option.money)]
-        amounts = sorted({r.amount.money for r in rules if r.amount and r.amount.money})
-        bad = []
-        for money in amounts:
-            try:
-                chips_for(money, chipset)
-            except UnitError:
-                bad.append(str(money))
-        if bad:
-            name = f"{game.name} ({game.version})" if game.version else game.name
-            warnings.append(
-                UNIT_WARNING.format(game=name, amounts=", ".join(bad), unit=chipset.unit)
-            )
-    return warnings
+        asked = sorted({r.amount.money for r in rules if r.amount and r.amount.money})
+        if asked:
+            shared = names[game.name] > 1 and game.version
+            found[f"{game.name} ({game.version})" if shared else game.name] = asked
+    return found
+
+
+def chip_check(form: ChipsForm, currency: str, games: dict[str, list[Decimal]]) -> dict:
+    """What a chips form shows about the typed chips: the games they cannot pay exactly (grouped
+    by the amounts missing, as "$0.25: Baseball, Put and Take"), and the nearest sets that can."""
+    if form.chipset is None:
+        return {"short": [], "offers": [], "chips_key": ""}
+    short = chip_fit.shortfalls(form.chipset, games)
+    groups: dict[tuple[Decimal, ...], list[str]] = {}
+    for s in short:
+        groups.setdefault(s.amounts, []).append(s.game)
+    asked = sorted({a for s in short for a in s.amounts})
+    return {
+        "short": [
+            {
+                "amounts": ", ".join(amounts.show_money(a, currency) for a in missing),
+                "games": names,
+            }
+            for missing, names in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0]))
+        ],
+        "short_count": len(short),
+        "offers": chip_fit.nearest_sets(form.chipset, asked, currency),
+        "chips_key": form.chips_key(),
+    }
+
+
+def offered(
+    request: HtmxHttpRequest, form: ChipsForm, currency: str, games: dict[str, list[Decimal]]
+) -> dict | None:
+    """The posted form filled with the offer whose button was pressed, or None (no offer taken)."""
+    choice = request.POST.get("offer", "")
+    if not (choice.isascii() and choice.isdigit()) or len(choice) > 2:
+        return None
+    offers = chip_check(form, currency, games)["offers"]
+    if int(choice) >= len(offers):
+        return None
+    return with_chips(request.POST, offers[int(choice)].colours)
+
+
+def warned(request: HtmxHttpRequest, check: dict) -> bool:
+    """The chips cannot pay some games and the host has not said "Create it anyway" for them."""
+    return bool(check["short"]) and request.POST.get("anyway") != check["chips_key"]
 
 
 def created_once(request: HtmxHttpRequest, make) -> HttpResponse:
@@ -222,38 +272,145 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
         **HouseRulesForm.initial_from(chosen.settings if chosen else None),
     }
     form = NightForm(request.POST or None, groups=groups, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    currency = "USD"
+    if form.is_bound:
+        valid = form.is_valid()
+        currency = form.cleaned_data.get("currency") or currency
+        games = game_amounts(request.user)
+        taken = offered(request, form, currency, games)
+        if taken is not None:  # an offer fills the form; nothing is created
+            form = NightForm(taken, groups=groups, initial=initial)
+            form.is_valid()
+            return render_night_form(
+                request, form, error="", check=chip_check(form, currency, games)
+            )
+        check = chip_check(form, currency, games)
+        if valid and not warned(request, check):
+            return night_created(request, form)
+        if valid:
+            return render_night_form(request, form, error="", check=check)
+    return render_night_form(request, form, error=form_message(form) if form.is_bound else "")
 
-        def make() -> str:
-            with transaction.atomic():
-                group = data["group_obj"] or seating.group_create(
-                    host=request.user,
-                    name=data["new_group"].strip(),
-                    settings=form.house_settings(),
-                )
-                night = seating.night_create(
-                    host=request.user,
-                    group=group,
-                    name=data["name"],
-                    chips=[(c.name, c.value) for c in form.chipset.colours],
-                    currency=data["currency"],
-                    settings=form.house_settings(),
-                )
-            for warning in unit_warnings(form.chipset):
-                messages.warning(request, warning, extra_tags=UNIT_TAG)
-            return reverse("ledger:seats", args=[night.pk])
 
-        try:
-            return created_once(request, make)
-        except (UnitError, HouseRulesError, LedgerError, ValidationError) as exc:
-            form.add_error(None, str(exc))
+def night_created(request: HtmxHttpRequest, form: NightForm) -> HttpResponse:
+    data = form.cleaned_data
+
+    def make() -> str:
+        with transaction.atomic():
+            group = data["group_obj"] or seating.group_create(
+                host=request.user,
+                name=data["new_group"].strip(),
+                settings=form.house_settings(),
+            )
+            night = seating.night_create(
+                host=request.user,
+                group=group,
+                name=data["name"],
+                chips=[(c.name, c.value) for c in form.chipset.colours],
+                currency=data["currency"],
+                settings=form.house_settings(),
+            )
+        return reverse("ledger:seats", args=[night.pk])
+
+    try:
+        return created_once(request, make)
+    except (UnitError, HouseRulesError, LedgerError, ValidationError) as exc:
+        form.add_error(None, str(exc))
+    return render_night_form(request, form, error=form_message(form))
+
+
+def render_night_form(
+    request: HtmxHttpRequest, form: NightForm, *, error: str, check: dict | None = None
+) -> HttpResponse:
+    """The form; with `check`, what its chips cannot pay and the offers (200 unless refused)."""
+    check = check or {}
     return render(
         request,
         "ledger/night_form.html",
-        {"form": form, "error": form_message(form) if form.is_bound else ""},
-        status=400 if form.errors else 200,
+        {"form": form, "error": error, "fit": check, "warn": bool(check.get("short"))},
+        status=400 if error else 200,
     )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def night_chips(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The host's "Edit the chips" until the first chip moves; then a refusal, nothing changed.
+
+    The same chips form as a new night's, with the same check of the rulebook's
+    amounts and the same offers; saved by `seating.night_chips_set` with the
+    night locked, once per form key.
+    """
+    found, actor = night_for(request, night_id)
+    form = ChipsForm(request.POST if request.method == "POST" else chip_data(found.chips))
+    ctx = {
+        "night": found,
+        "form": form,
+        "editable": seating.chips_editable(found),
+        "host": actor.role == "host",
+        "fixed": seating.CHIPS_MOVED if found.status == Night.Status.OPEN else seating.NIGHT_ENDED,
+    }
+    read: list[dict[str, list[Decimal]]] = []
+
+    def games() -> dict[str, list[Decimal]]:
+        """The rulebook's amounts, read once for this request."""
+        if not read:
+            read.append(game_amounts(request.user))
+        return read[0]
+
+    def page(error: str = "", status: int = 200, check: dict | None = None) -> HttpResponse:
+        if check is None:
+            editing = ctx["editable"] and ctx["host"] and not error
+            check = chip_check(ctx["form"], found.currency, games()) if editing else {}
+        ctx.update(error=error, fit=check, warn=bool(check.get("short")))
+        return render(request, "ledger/chips.html", ctx, status=status)
+
+    try:
+        actor.require_host()
+    except Forbidden as exc:
+        return page(str(exc), 403)
+    if request.method == "GET":
+        form.is_valid()
+        return page()
+    if not ctx["editable"]:
+        return page(ctx["fixed"], 400)
+    valid = form.is_valid()
+    taken = offered(request, form, found.currency, games())
+    if taken is not None:
+        form = ctx["form"] = ChipsForm(taken)
+        form.is_valid()
+        return page()
+    if not valid:
+        return page(form_message(form), 400)
+    check = chip_check(form, found.currency, games())
+    if warned(request, check):
+        return page(check=check)
+    colours = [(c.name, c.value) for c in form.chipset.colours]
+
+    def done(result: dict) -> HttpResponse:
+        messages.success(request, CHIPS_SAVED.format(chips=result["chips"]))
+        return see_other(reverse("ledger:seats", args=[found.pk]))
+
+    def refused(message: str, status: int) -> HttpResponse:
+        ctx["editable"] = seating.chips_editable(found)
+        return page(message, status)
+
+    def call(night: Night) -> dict:
+        saved = seating.night_chips_set(night=night, chips=colours)
+        return {"chips": ", ".join(f"{c['name']} {c['value']}" for c in saved.chips)}
+
+    return write(
+        request, found, actor=actor, check=actor.require_host, call=call, done=done, refused=refused
+    )
+
+
+def chip_data(chips: list[dict]) -> dict:
+    """A night's chips as the chips form posts them."""
+    data = {}
+    for index, colour in enumerate(chips):
+        data[f"chip_name_{index}"] = colour["name"]
+        data[f"chip_value_{index}"] = str(colour["value"])
+    return data
 
 
 @require_GET

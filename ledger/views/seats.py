@@ -113,6 +113,7 @@ def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = ""
         "watch_link": watch,
         "watch_qr": qr_svg(watch) if not night.spectator_revoked else "",
         "unit": night.unit,
+        "chips_editable": seating.chips_editable(night),
         "error": error,
         "game": game,
         "game_riding": games.riding(night) if game else 0,

@@ -76,6 +76,7 @@ from tests.browser.table import (
     button,
     cells,
     claim,
+    create_the_night_anyway,
     join_url,
     name_who,
     next_step,
@@ -105,7 +106,7 @@ def sign_in_and_create(page, site: str) -> str:
         page.get_by_label("What they put in stays in the pot for whoever wins it")
     ).to_be_checked()
     page.get_by_label("They take back their share, in proportion to what they put in").check()
-    button(page, "Create the night").click()
+    create_the_night_anyway(page)
     page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
     assert_fits_the_phone(page, open_details=True)
     return page.url
