@@ -66,7 +66,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import assert_fits_the_phone
+from tests.browser.checks import check_page
 from tests.browser.table import (
     POLLED,
     REFUSED,
@@ -95,7 +95,7 @@ pytestmark = pytest.mark.browser
 def sign_in_and_create(page, site: str) -> str:
     """Sign in, create the night with two colours and `leaving` "returned"; the seats page's URL."""
     sign_in(page, site, "/nights/new/")
-    assert_fits_the_phone(page)
+    check_page(page)
     page.get_by_label("Night:", exact=True).fill("Money night")
     page.get_by_label("Group (the regulars)").fill("The back room")
     page.locator("#chip_name_0").fill("white")
@@ -108,7 +108,7 @@ def sign_in_and_create(page, site: str) -> str:
     page.get_by_label("They take back their share, in proportion to what they put in").check()
     create_the_night_anyway(page)
     page.wait_for_url(re.compile(r"/nights/\d+/seats/$"))
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
     return page.url
 
 
@@ -160,7 +160,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     expect(page.locator("p.cash-boxes")).to_have_text(
         re.compile(r"The bank.* holds \$35\.00; Ann holds \$15\.00\.")
     )
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
 
     # Ann, Bob and Dan claim their seats; Ann watches the Deal tab, Bob and Dan the table.
     links = {name: join_url(page, name) for name in ("Ann", "Bob", "Dan")}
@@ -203,7 +203,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
 
     # --- Between deals Dan goes home: his share of the 8 back, cashed out from the bank
     to_tab(page, "Seats", r"/seats/$")
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
     expect(page.locator("section.card", has_text="Guts is being played")).to_contain_text(
         "Pot rides: 8."
     )
@@ -230,7 +230,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     expect(page.locator("p.cash-boxes")).to_have_text(
         re.compile(r"The bank.* holds \$21\.25; Ann holds \$15\.00\.")
     )
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
     to_tab(page, "Deal", r"/deal/$")
     table.agree(None, [])
     table.rides(3)
@@ -275,7 +275,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
 
     # --- The host counts the chips and ends the night -----------------------------
     to_tab(page, "End", r"/end/$")
-    assert_fits_the_phone(page)
+    check_page(page)
     for name, red, white in (("Ann", 20, 12), ("Bob", 8, 0), ("Cat", 15, 1)):
         count = page.locator("fieldset.count", has_text=name)
         count.get_by_label("Red").fill(str(red))
@@ -285,10 +285,10 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     expect(page.locator("fieldset.count p")).to_have_text(
         [re.compile(r"chips: matches the ledger\.$")] * 3
     )
-    assert_fits_the_phone(page)
+    check_page(page)
     button(page, "End the night and settle up").click()
     page.wait_for_url(re.compile(r"/settlement/$"))
-    assert_fits_the_phone(page, open_details=True)
+    check_page(page, open_details=True)
 
     # --- The settlement: nets, who holds the cash, the transfers with the bank ----
     assert sorted(cells(page.locator("table.nets tbody tr"))) == [
@@ -314,6 +314,6 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     # Every other phone hears the night is over, Dan's too.
     for phone in (bob, dan):
         expect(phone.page.get_by_text("This night has ended.")).to_be_visible(timeout=POLLED)
-        assert_fits_the_phone(phone.page)
+        check_page(phone.page)
 
     assert [p.problems() for p in table.phones] == [[], [], [], []]
