@@ -32,11 +32,8 @@ def table(client: Client, night) -> str:
 
 def turn(page: str) -> tuple[str, str]:
     """Who the table says is to act, and what it says they face ("2 chips ($0.10) to call")."""
-    found = re.search(
-        r'<div class="card turn" id="turn" data-turn="([^"]+)">\s*<h2 class="turn-head"[^>]*>(.*?)</h2>',
-        page,
-        re.S,
-    )
+    panel = r'<div class="card turn" id="turn" data-turn="([^"]+)">\s*'
+    found = re.search(panel + r'<h2 class="turn-head"[^>]*>(.*?)</h2>', page, re.S)
     assert found, "nobody is to act"
     said = re.sub(r"<[^>]+>", "", found[2])
     return found[1], said.partition(": ")[2].strip()
