@@ -158,3 +158,10 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
 def covers(rule: MoneyRule) -> bool:
     """Whether the rule pays the rest of other rules (the dealer's cover): booked with them."""
     return rule.amount is not None and bool(rule.amount.rest_of)
+
+
+def plays_a_turn(rule: MoneyRule) -> bool:
+    """A rule booked once for a player's own turn (a bet against the pot): its `actor` is the
+    player whose turn it was, so its bookings tell whose turn comes next."""
+    per = rule.per
+    return per is not None and per.each == "turn" and "actor" in (rule.payer, rule.payee)

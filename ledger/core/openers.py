@@ -56,3 +56,17 @@ def left_of_dealer(order: Sequence[SeatId], dealer: SeatId, steps: int) -> SeatI
     """
     start = order.index(dealer) if dealer in order else -1
     return order[(start + steps) % len(order)]
+
+
+def next_turn(
+    order: Sequence[SeatId], taken: Sequence[SeatId], out: Collection[SeatId] = ()
+) -> SeatId | None:
+    """Whose turn it is in a game played one player at a time with no betting round (each
+    bets against the pot in turn, from the dealer's left): the first seat of `order` (all
+    dealt in, the dealer last) after the last of `taken` (the turns booked this deal, in
+    order) that is not `out` of the hand; from the first when nobody has had a turn yet; None
+    once the last seat in order has had theirs, the round done.
+    """
+    last = taken[-1] if taken else None
+    start = order.index(last) + 1 if last is not None and last in order else 0
+    return next((s for s in order[start:] if s not in out), None)

@@ -18,8 +18,8 @@ from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from ledger.core import betting, charges, charts, flow
-from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Score, Seat
+from ledger.core import betting, charges, charts, facts, flow, openers
+from ledger.models import Account, Entry, Hand, HandCards, Night, Posting, Run, Score, Seat
 from ledger.selectors import memo, table_types
 from ledger.selectors.sql import Joined, Prepared
 from ledger.services import closing, games, hands, seat_cards
@@ -85,6 +85,8 @@ def seen_by(shared: table_types.Table, actor: Actor) -> table_types.Table:
         rows=rows,
         pots=[replace(p, eligible=[by_id[r.seat.pk] for r in p.eligible]) for p in shared.pots],
     )
+    if shared.turn_of is not None:
+        view.turn_of = by_id[shared.turn_of.seat.pk]
     if shared.turn is not None:
         turn = shared.turn.row.seat.pk
         view.turn = replace(shared.turn, row=by_id[turn], mine=view.can_run or turn == me)
@@ -130,6 +132,7 @@ def _drawn(night: Night) -> table_types.Table:
     view.betting_open, view.rounds, view.antes = now.betting_open, now.rounds, now.antes
     view.named = now.named
     view.situation = hands.situation(hand, play)
+    run = None
     if hand.run_id is not None:
         run = view.run if view.run is not None and view.run.pk == hand.run_id else hand.run
         view.steps = games.steps(run)
@@ -141,6 +144,7 @@ def _drawn(night: Night) -> table_types.Table:
         row.in_hand, row.folded = True, seat_id in now.folded
         row.all_in = not row.folded and row.stack == 0
     by_id[hand.dealer_id].dealer = True
+    view.turn_of = _turn_by_turn(view, run, by_id)
     view.pots = [
         table_types.PotRow(
             index=i,
@@ -170,6 +174,31 @@ def _drawn(night: Night) -> table_types.Table:
             mine=False,  # whose it is: `seen_by`
         )
     return view
+
+
+# Steps the players play all at once (the antes, the stakes, the showdown): nobody's turn.
+ALL_AT_ONCE = frozenset({"ante", "blind", "stake", "showdown"})
+
+
+def _turn_by_turn(
+    view: table_types.Table, run: Run | None, by_id: dict[int, table_types.SeatRow]
+) -> table_types.SeatRow | None:
+    """In a game played one player at a time with no betting round (each bets against the
+    pot on their turn, from the dealer's left), whose turn it is at this step: read from the
+    rule data (`facts.plays_a_turn`) and the turns booked this deal; None in any other game,
+    at a step everyone plays at once, or once everyone has had their turn."""
+    hand, step = view.hand, view.step
+    if hand is None or run is None or step is None or view.betting_open:
+        return None
+    if getattr(step, "kind", "") in ALL_AT_ONCE:
+        return None
+    rules = games.rules_in_force(run)
+    turns = {rule_id for rule_id, rule in rules.items() if facts.plays_a_turn(rule)}
+    if not turns:
+        return None
+    out = [seat for seat in hand.seat_order if by_id[seat].folded]
+    seat = openers.next_turn(hand.seat_order, games.turns_taken(hand, turns), out)
+    return by_id[seat] if seat is not None else None
 
 
 def riding(night: Night) -> int:

@@ -96,6 +96,9 @@ class Table:
     named: Mapping = field(default_factory=dict)
     # Who acts first when the next round opens with nobody named (after the big blind).
     opens: SeatRow | None = None
+    # A game played one player at a time with no betting round (a bet against the pot on
+    # each player's turn): whose turn it is, read from the turns booked (`state`).
+    turn_of: SeatRow | None = None
 
     @property
     def is_host(self) -> bool:

@@ -8,6 +8,7 @@ games — builds on both. Imports run one way: games <- hands <- runs.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Literal
 
@@ -204,6 +205,19 @@ def booked(hand: Hand) -> list[tuple[str, str]]:
         hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
     )
     return [(d.get("rule"), d.get("step", "")) for d in live.values_list("detail", flat=True)]
+
+
+def turns_taken(hand: Hand, rule_ids: Collection[str]) -> list[int]:
+    """The seats whose turns were booked in this deal, in order: each live booking of one of
+    `rule_ids` (the rules that play a turn, `facts.plays_a_turn`) names its actor."""
+    live = Posting.objects.filter(
+        hand=hand, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    ).order_by("pk")
+    return [
+        d["actor"]
+        for d in live.values_list("detail", flat=True)
+        if d.get("rule") in rule_ids and isinstance(d.get("actor"), int)
+    ]
 
 
 def lives_left(run: Run, spec: GameSpec | None = None) -> dict[int, int] | None:

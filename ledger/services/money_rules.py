@@ -231,6 +231,8 @@ def _charge(
             # A game of lives: each payer of this firing lost one (`games.lives_left`).
             **({"lives_lost": _payers(transfers)} if rule.takes_a_life else {}),
             **({"covered_by": cover.id} if cover else {}),
+            # Whose turn it was, for a rule that plays one (`facts.plays_a_turn`): the turn's next.
+            **({"actor": actor} if isinstance(actor := wanted.roles.get("actor"), int) else {}),
         },
         memo=_memo(play, rule, transfers, charges.pile_name(rules)),
     )

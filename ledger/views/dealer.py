@@ -12,6 +12,7 @@ without script; htmx only makes it quicker.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.contrib import messages
@@ -138,7 +139,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         next_phase=_phase(phases, forward.step) if forward and forward.move == "next" else None,
         round_phase=phase if forward and forward.move == "open_round" else None,
         opener_text=OPENERS.get(phase.opener or "", "") if phase else "",
-        opener_seat=_opener_known(phase, hand, in_hand, view.situation.rounds_opened),
+        opener_seat=_opener_seat(phase, view, in_hand),
         last_in=next((r for r in in_hand if not r.folded), None),
         last_standing=(
             _last_standing(run, spec, in_hand) if forward and forward.move == "end_deal" else None
@@ -354,9 +355,23 @@ def _left_alone(phase, situation) -> bool:
     return left <= 1 and not (phase and phase.only_if in ("nobody_in", "one_in"))
 
 
-def _opener_known(phase, hand: Hand, in_hand: list, rounds_opened: int) -> int | None:
+def _opener_seat(phase, view: table_types.Table, in_hand: list) -> int | None:
+    """The seat the opener's choice comes chosen at: the one the rule's opener names when the
+    hand says it (`_opener_known`), else whoever acts first when the table names nobody (the
+    first still in from the dealer's left), never simply the first seat at the table."""
+    rounds = view.situation.rounds_opened if view.situation is not None else 0
+    known = _opener_known(phase, view.hand, in_hand, rounds, view.named)
+    if known is not None:
+        return known
+    return view.opens.seat.pk if view.opens is not None else None
+
+
+def _opener_known(
+    phase, hand: Hand, in_hand: list, rounds_opened: int, named: Mapping
+) -> int | None:
     """Who opens this round when the hand alone says it, for the opener's choice to come
-    chosen: the dealer (`dealer`), or one seat further left each round (`rotating`)."""
+    chosen: the dealer (`dealer`), one seat further left each round (`rotating`), or the
+    knocker the table named (`first_knocker`)."""
     still_in = [r.seat.pk for r in in_hand if not r.folded]
     if phase is None or not still_in:
         return None
@@ -364,6 +379,9 @@ def _opener_known(phase, hand: Hand, in_hand: list, rounds_opened: int) -> int |
         return hand.dealer_id if hand.dealer_id in still_in else None
     if phase.opener == "rotating":
         return still_in[rounds_opened % len(still_in)]
+    if phase.opener == "first_knocker":
+        knockers = named.get("knocker", ((), ""))[0]
+        return next((seat for seat in knockers if seat in still_in), None)
     return None
 
 

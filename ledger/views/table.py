@@ -25,6 +25,7 @@ from ledger.selectors import game_setup, state, table_types
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
 from ledger.services.actors import Actor
 from ledger.services.journal import KeyConflict, LedgerError
+from ledger.views import dealer as deal_tab
 from ledger.views import forms
 from ledger.views.common import (
     night_for,
@@ -367,6 +368,9 @@ def table_write(request: HtmxHttpRequest, night_id: int, check, call) -> HttpRes
         return see_other(reverse("ledger:night", args=[found.pk]))
 
     def refused(message: str, status: int) -> HttpResponse:
+        if not partial_wanted(request) and request.POST.get("next") == deal_tab.deal_url(found):
+            # A bet from the Deal tab's turn: refused there, with the reason on top.
+            return deal_tab.answer(request, found, actor, status=status, error=message)
         return answer(request, found, actor, error=message, status=status)
 
     return write(

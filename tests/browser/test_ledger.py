@@ -144,28 +144,28 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     assert_fits_the_phone(page)
     page.get_by_label("Bet (total this round)").fill("10")
     button(page, "Bet").click()
-    expect(turn(page)).to_contain_text("Cat to act: 10 to call")
+    expect(turn(page)).to_contain_text("Cat to act: 10 chips ($1.00) to call")
 
     # Cat's phone sees it is her turn without a reload, and she calls.
-    expect(button(cat, "Call 10")).to_be_visible(timeout=POLLED)
+    expect(button(cat, "Call 10 chips ($1.00)")).to_be_visible(timeout=POLLED)
     assert cat.evaluate("window.sameDocument") is True
     assert_fits_the_phone(cat)
-    button(cat, "Call 10").click()
+    button(cat, "Call 10 chips ($1.00)").click()
     expect(turn(cat)).to_contain_text("Waiting for Ann")
 
     # The host's phone sees Cat's call by polling; Ann raises to 40 and Bob calls.
-    expect(turn(page)).to_contain_text("Ann to act: 10 to call", timeout=POLLED)
+    expect(turn(page)).to_contain_text("Ann to act: 10 chips ($1.00) to call", timeout=POLLED)
     expect_stacks(page, Cat=18)
     page.get_by_label("Raise to (total this round)").fill("40")
     button(page, "Raise").click()
-    expect(turn(page)).to_contain_text("Bob to act: 30 to call")
-    button(page, "Call 30").click()
-    expect(turn(page)).to_contain_text("Cat to act: 30 to call")
+    expect(turn(page)).to_contain_text("Bob to act: 30 chips ($3.00) to call")
+    button(page, "Call 30 chips ($3.00)").click()
+    expect(turn(page)).to_contain_text("Cat to act: 30 chips ($3.00) to call")
 
     # Cat has 18 behind, short of 30: she may only fold or go all in.
-    expect(button(cat, "All in (28)")).to_be_visible(timeout=POLLED)
-    expect(turn(cat).get_by_role("button")).to_have_text(["Fold", "All in (28)"])
-    button(cat, "All in (28)").click()
+    expect(button(cat, "All in: 28 chips ($2.80)")).to_be_visible(timeout=POLLED)
+    expect(turn(cat).get_by_role("button")).to_have_text(["Fold", "All in: 28 chips ($2.80)"])
+    button(cat, "All in: 28 chips ($2.80)").click()
     expect(cat.locator("#table .seat", has_text="Cat")).to_contain_text("all in")
     expect_stacks(cat, Ann=58, Bob=38, Cat=0)
     expect_pots(cat, "Main pot: 90 Bob, Cat, Ann", "Side pot 1: 24 Bob, Ann")
@@ -176,7 +176,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     expect(turn(page)).to_contain_text("Bob to act: nothing to call")
     page.get_by_label("Bet (total this round)").fill("20")
     button(page, "Bet").click()
-    expect(turn(page)).to_contain_text("Ann to act: 20 to call")
+    expect(turn(page)).to_contain_text("Ann to act: 20 chips ($2.00) to call")
     button(page, "Fold").click()
     expect(turn(page)).to_have_count(0)
     expect_stacks(page, Ann=58, Bob=38, Cat=0)

@@ -14,6 +14,7 @@ from ledger.core.openers import (
     default_opener,
     first_to_act,
     left_of_dealer,
+    next_turn,
 )
 
 pytestmark = pytest.mark.pure
@@ -165,3 +166,29 @@ def test_the_seat_left_of_the_dealer_is_that_many_seats_round_for_any_seating(
     for _ in range(steps):
         walked = order[(order.index(walked) + 1) % len(order)]
     assert seat == walked
+
+
+# A game played one player at a time with no betting round (a bet against the pot on each
+# turn): the turns go round once from the dealer's left, E (the dealer) last.
+
+
+def test_with_no_turn_booked_the_player_on_the_dealers_left_has_the_turn():
+    assert next_turn([A, B, C, D, E], taken=[]) == A
+
+
+def test_the_turn_passes_to_the_seat_after_the_last_turn_booked():
+    assert next_turn([A, B, C, D, E], taken=[A, B]) == C
+
+
+def test_two_bets_on_one_turn_keep_the_turn_going_round_from_that_player():
+    # A pair split in two (Palansky): B books two bets on one turn.
+    assert next_turn([A, B, C, D, E], taken=[A, B, B]) == C
+
+
+def test_a_player_out_of_the_hand_is_passed_over():
+    assert next_turn([A, B, C, D, E], taken=[A], out={B, C}) == D
+
+
+def test_once_the_dealer_has_had_a_turn_the_round_is_done():
+    assert next_turn([A, B, C, D, E], taken=[A, B, C, D, E]) is None
+    assert next_turn([A, B, C, D, E], taken=[A, B, C], out={D, E}) is None

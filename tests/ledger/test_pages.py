@@ -674,7 +674,9 @@ def test_a_player_claims_a_seat_and_acts_for_it(betting):
     assert "Seat 1: <strong>Ann</strong>" in text(page)
     assert post(phone, url("join", ann.join_token)).status_code == 303
     table = text(phone.get(url("night", night.pk)))
-    assert "Fold" in table
+    assert "Your turn: nothing to call" in table
+    assert ">Check</button>" in table
+    assert ">Fold</button>" not in table  # checking is free
     assert "Bet" in table
     response = post(
         phone, url("hand_act", night.pk, hand.pk), {"seat": ann.pk, "action": "bet", "amount": "5"}

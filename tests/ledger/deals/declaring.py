@@ -16,7 +16,7 @@ from django.test import Client
 from ledger.models import Posting
 from tests.ledger.dealing import Deal, forms
 from tests.ledger.deals.conftest import start
-from tests.ledger.deals.table import phone
+from tests.ledger.deals.table import in_chips, phone
 from tests.ledger.pages import post, text, url
 
 # Pass the Trash and the games dealt as it is (Howdy Doody): its steps before the showdown.
@@ -44,7 +44,7 @@ def table(deal: Deal, client: Client | None = None) -> str:
 
 
 def _act_form(page: str, words: str):
-    return next((f for f in forms(page) if any(b[0] == words for b in f.buttons)), None)
+    return next((f for f in forms(page) if any(in_chips(b[0]) == words for b in f.buttons)), None)
 
 
 def bet_round(deal: Deal, name: str, *actions) -> None:

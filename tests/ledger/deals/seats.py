@@ -9,6 +9,7 @@ import uuid
 
 from tests.ledger.dealing import forms
 from tests.ledger.deals.riding import enter
+from tests.ledger.deals.table import in_chips
 from tests.ledger.pages import text, url
 
 
@@ -29,7 +30,7 @@ def bets(deal, *moves: str) -> None:
         words, _, amount = move.partition(" ")
         words, changes = (words, {"amount": amount}) if words in ("Bet", "Raise") else (move, {})
         page = text(deal.client.get(url("night", deal.night.pk)))
-        form = next(f for f in forms(page) if any(words == b[0] for b in f.buttons))
-        data = form.data(words, **changes)
+        form = next(f for f in forms(page) if any(words == in_chips(b[0]) for b in f.buttons))
+        data = form.data(next(b[0] for b in form.buttons if in_chips(b[0]) == words), **changes)
         response = deal.client.post(form.action, {**data, "idempotency_key": uuid.uuid4().hex})
         assert response.status_code in (200, 303), response.status_code

@@ -31,11 +31,18 @@ def table(client: Client, night) -> str:
 
 
 def turn(page: str) -> tuple[str, str]:
-    """Who the table says is to act, and what it says they face ("2 to call")."""
-    found = re.search(r"<strong>([^<]+)</strong> to act: (.*?)</p>", page, re.S)
+    """Who the table says is to act, and what it says they face ("2 chips ($0.10) to call")."""
+    panel = r'<div class="card turn" id="turn" data-turn="([^"]+)">\s*'
+    found = re.search(panel + r'<h2 class="turn-head"[^>]*>(.*?)</h2>', page, re.S)
     assert found, "nobody is to act"
     said = re.sub(r"<[^>]+>", "", found[2])
-    return found[1], re.split(r"[;.]", said)[0].strip()
+    return found[1], said.partition(": ")[2].strip()
+
+
+def in_chips(words: str) -> str:
+    """A betting button's words with its amount in chips alone: "Call 2 chips ($0.10)" is
+    pressed as "Call 2"."""
+    return re.sub(r" chips? \([^)]*\)$", "", words)
 
 
 def act(deal: Deal, who: str, words: str, client: Client | None = None, **changes) -> str:

@@ -112,7 +112,7 @@ def test_texas_holdem_with_blinds_a_side_pot_and_the_helpers_fill(dealer, four):
     dealer.press("Next: Two each")
     dealer.press("Next: Pre-flop")
     opens(dealer, "Pre-flop", "Cat")  # the player after the big blind
-    assert turn(table(dealer.client, dealer.night)) == ("Cat", "2 to call")
+    assert turn(table(dealer.client, dealer.night)) == ("Cat", "2 chips ($0.10) to call")
     act(dealer, "Cat", "Raise", amount="6")
     act(dealer, "Dan", "Call")
     act(dealer, "Ann", "Fold")

@@ -45,7 +45,10 @@ def test_the_edge_is_the_blind_every_player_calls_and_the_braggers_rank(dealer, 
     dealer.press("Next: Deal three")
     dealer.press("Next: After the deal")
     opens(dealer, "After the deal", "Ann")  # the dealer's left
-    assert turn(table(dealer.client, dealer.night)) == ("Ann", "2 to call")  # the edge
+    assert turn(table(dealer.client, dealer.night)) == (
+        "Ann",
+        "2 chips ($0.10) to call",
+    )  # the edge
     act(dealer, "Ann", "Call")
     act(dealer, "Bob", "Raise", amount="4")
     act(dealer, "Cat", "Fold")
