@@ -163,12 +163,13 @@
     const fold = summary.parentElement;
     chosenFold = fold.open ? "" : fold.id; // the click is about to toggle it
   });
+  // The panel drawn again opens the fold the server chose (data-open) unless the dealer chose:
+  // inserted beside the old panel's open fold of the same name, the browser closed it.
   document.addEventListener("htmx:afterSwap", () => {
-    if (chosenFold === null) return;
     const folds = document.querySelectorAll("details.player-cards");
-    if (chosenFold && !document.getElementById(chosenFold)) return;
+    const chosen = chosenFold && document.getElementById(chosenFold) ? chosenFold : null;
     folds.forEach((fold) => {
-      fold.open = fold.id === chosenFold;
+      fold.open = chosenFold === "" ? false : chosen ? fold.id === chosen : fold.hasAttribute("data-open");
     });
   });
 
