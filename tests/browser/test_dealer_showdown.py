@@ -6,9 +6,10 @@ everyone checks both rounds. At the showdown the "Who wins?" panel shows one
 player's grid at a time, Ann's first (the first with no cards yet):
 
     Ann, by taps: A♠, then A♦ and A♥ tapped 40 ms apart, K♦, 7♥   three aces
-    Bob, by taps after opening his entry (Ann's folds away):
-        Q♠ Q♦ 4♥ 3♣ 2♦                                           a pair of queens
-    Cat, typed and saved: 2♥ 5♣ 8♦ J♥ 9♠                          jack high
+    Bob's entry opened (Ann's folds away); Cat's 2♥ saved elsewhere: the
+        page's poll shows it and Bob's grid stays open
+    Bob, by taps: Q♠ Q♦ 4♥ 3♣ 2♦                                 a pair of queens
+    Cat, typed again and saved: 2♥ 5♣ 8♦ J♥ 9♠                          jack high
     "Rank the hands": High: 1. Ann; 2. Bob; 3. Cat, on top of the panel,
         and each player's line names the hand it makes.
 
@@ -22,6 +23,7 @@ from playwright.sync_api import expect
 
 from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
+    POLLED,
     REFUSED,
     Phone,
     book,
@@ -126,6 +128,21 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     # Opening Bob's entry folds Ann's away.
     fold(page, "Bob").locator("summary").click()
     expect(fold(page, "Ann")).not_to_have_attribute("open", "")
+    expect(panel.locator("details.player-cards[open]")).to_have_count(1)
+    # Cards saved elsewhere (Cat's, posted behind the page's back) reach the page by its
+    # 2 s poll, and the grid the dealer opened stays open.
+    page.evaluate(
+        """async () => {
+          const form = [...document.querySelectorAll("details.player-cards")]
+            .find((d) => d.querySelector("summary strong").textContent === "Cat")
+            .querySelector("form");
+          const data = new FormData(form);
+          data.set("cards", "2h");
+          await fetch(form.action, { method: "POST", body: data });
+        }"""
+    )
+    expect(fold(page, "Cat").locator("summary .hand-cards")).to_have_text("2♥", timeout=POLLED)
+    expect(fold(page, "Bob")).to_have_attribute("open", "")
     expect(panel.locator("details.player-cards[open]")).to_have_count(1)
     for card in ("Q♠", "Q♦", "4♥", "3♣", "2♦"):
         tap(page, "Bob", card)
