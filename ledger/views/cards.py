@@ -113,6 +113,13 @@ def _done(request: HtmxHttpRequest, found: Night, actor: Actor, to_deal: bool):
 
 def _refused(request: HtmxHttpRequest, found: Night, actor: Actor, to_deal: bool):
     def refused(message: str, status: int) -> HttpResponse:
+        if to_deal and partial_wanted(request):
+            # Swapped in place: the reason shows in the panel, by the grid still open.
+            seat = request.POST.get("seat", "")
+            opened = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 19 else None
+            return dealer.answer(
+                request, found, actor, status=status, panel_error=message, open_seat=opened
+            )
         if to_deal:
             return dealer.answer(request, found, actor, status=status, error=message)
         return table.answer(request, found, actor, error=message, status=status)

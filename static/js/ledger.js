@@ -51,7 +51,7 @@
 
   document.addEventListener("htmx:afterSwap", (event) => {
     if (!refused(event.detail.xhr)) return;
-    const reason = document.querySelector("#table .banner");
+    const reason = document.querySelector("#table .banner, #who-wins .banner");
     if (reason) reason.scrollIntoView({ block: "center" });
   });
 

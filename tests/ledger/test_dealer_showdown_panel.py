@@ -88,6 +88,22 @@ def test_a_tap_with_htmx_answers_the_deal_region_with_the_same_players_grid_open
     assert seat_cards.latest(hand)[seats[BOB].pk].cards == ["Kd"]
 
 
+def test_a_refused_tap_with_htmx_says_why_in_the_panel_by_the_grid_still_open(table, night, seats):
+    hand = start(table, night, seats, DRAW)
+    to_showdown(table, night, hand)
+    data = {"seat": str(seats[CAT].pk), "cards": "As 1h", "up": "", "tap": "Kd"}
+    response = hx_post(
+        table, url("hand_cards", night.pk, hand.pk), data | {"next": url("deal", night.pk)}
+    )
+    assert response.status_code == 400
+    assert response["X-Ledger-Refused"] == "1"
+    page = text(response)
+    panel = page[page.index('id="who-wins"') :]
+    assert re.search(r'<p class="banner" role="alert">[^<]*is not a card', panel)
+    assert [is_open(f) for f in folds(page).values()] == [False, False, True]
+    assert seat_cards.latest(hand) == {}
+
+
 def test_without_script_a_tap_comes_back_to_the_same_players_grid(table, night, seats):
     hand = start(table, night, seats, DRAW)
     to_showdown(table, night, hand)
