@@ -155,21 +155,22 @@
     }
   });
 
-  // Which player's grid the dealer opened (or closed) stays so when the panel is drawn again.
-  let chosenFold = null;
-  document.addEventListener("click", (event) => {
-    const summary = event.target.closest && event.target.closest("details.player-cards > summary");
-    if (!summary) return;
-    const fold = summary.parentElement;
-    chosenFold = fold.open ? "" : fold.id; // the click is about to toggle it
+  // Whichever player's grid is open (or none) stays so when the panel is drawn again: a
+  // poll's answer opens the first player with no cards, not the one being tapped. A fold
+  // inserted beside the old panel's open one of the same name is closed by the browser, so
+  // the new panel's folds are set after each swap (on a first draw, as the server chose).
+  let openBefore = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!event.detail.shouldSwap) return;
+    const folds = [...document.querySelectorAll("details.player-cards")];
+    const open = folds.find((fold) => fold.open);
+    openBefore = folds.length ? (open ? open.id : "") : null;
   });
-  // The panel drawn again opens the fold the server chose (data-open) unless the dealer chose:
-  // inserted beside the old panel's open fold of the same name, the browser closed it.
   document.addEventListener("htmx:afterSwap", () => {
     const folds = document.querySelectorAll("details.player-cards");
-    const chosen = chosenFold && document.getElementById(chosenFold) ? chosenFold : null;
+    const kept = openBefore === "" || (openBefore && document.getElementById(openBefore));
     folds.forEach((fold) => {
-      fold.open = chosenFold === "" ? false : chosen ? fold.id === chosen : fold.hasAttribute("data-open");
+      fold.open = kept ? fold.id === openBefore : fold.hasAttribute("data-open");
     });
   });
 
