@@ -118,10 +118,15 @@
     } finally {
       form.noValidate = checks;
     }
-    Promise.resolve(sent).finally(() => {
-      tapping = false;
-      nextTap();
-    });
+    Promise.resolve(sent)
+      .catch(() => {
+        // Not sent (the "Not saved" banner says so): the taps after it would post stale cards.
+        taps.length = 0;
+      })
+      .finally(() => {
+        tapping = false;
+        nextTap();
+      });
   }
 
   function isPoll(elt) {
