@@ -38,8 +38,14 @@ def grids(
     held: Mapping[Hashable, tuple[Sequence[str], Sequence[str]]],
     game: schema.Game | None,
     board: Sequence[str] = (),
+    *,
+    options: Sequence[str] = (),
+    settings: Mapping[str, str] | None = None,
 ) -> dict[Hashable, Grid]:
     """Each player's grid, by key, from the cards and face-up cards `held` lists.
+
+    The run's `options` and `settings` decide the extras: jokers only when the
+    deck has them or a wild rule in force makes them wild.
 
     A card every copy of which another player in `held` (or the board)
     holds is greyed: give only the cards this viewer may see. Each button's
@@ -55,6 +61,8 @@ def grids(
             for i, key in enumerate(players)
         ],
         board=" ".join(board),
+        options=list(options),
+        settings=dict(settings or {}),
     )
     found = tap_grid.grids(table, game)
     return {key: _codes_only(grid) for key, grid in zip(players, found, strict=True)}

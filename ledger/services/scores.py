@@ -42,10 +42,11 @@ from rulebook.models import Game
 from rulebook.schema import Game as GameSpec
 from rulebook.schema import MoneyRule, Sheet
 
-NOT_POINTS = "Rule {rule!r} does not score points."
-NO_POINTS = "Rule {rule!r} names no number of points; nothing was scored."
-NOBODY_SCORES = "Say who scores {rule!r}."
-NOT_IN_HAND = "Only a player in the hand can score {rule!r}."
+# Each names the rule in its words (`MoneyRule.words`), never its id.
+NOT_POINTS = "“{rule}” does not score points."
+NO_POINTS = "“{rule}” names no number of points; nothing was scored."
+NOBODY_SCORES = "Say who scores “{rule}”, and how many times."
+NOT_IN_HAND = "Only a player in the hand can score “{rule}”."
 NOTHING_TO_UNDO = "There is no score to take back in this hand."
 HAND_OVER = "Hand {number} is settled; re-open it with undo to change its scores."
 SCORED_ONCE = "{rule}: already scored this deal. Take it back first to score it again."
@@ -72,22 +73,22 @@ def record(
 ) -> list[Score]:
     """Score one firing of the rule for each seat in its payee role."""
     if not is_score(rule):
-        raise LedgerError(NOT_POINTS.format(rule=rule.id))
+        raise LedgerError(NOT_POINTS.format(rule=rule.words))
     if by_the_sheet(rule):
         raise LedgerError(BY_THE_SHEET.format(rule=rule.words, when=WHEN[rule.sheet.at]))
     if hand.status == Hand.Status.SETTLED:
         raise LedgerError(HAND_OVER.format(number=hand.number))
     if rule.amount is None or rule.amount.points is None:
-        raise LedgerError(NO_POINTS.format(rule=rule.id))
+        raise LedgerError(NO_POINTS.format(rule=rule.words))
     if rule.per is None and _scored(hand, rule):
         raise LedgerError(SCORED_ONCE.format(rule=rule.words))
     given = roles.get(rule.payee or "")
     seat_ids = [given] if isinstance(given, int) else list(given or [])
     if not seat_ids or count < 1:
-        raise LedgerError(NOBODY_SCORES.format(rule=rule.id))
+        raise LedgerError(NOBODY_SCORES.format(rule=rule.words))
     for seat_id in seat_ids:
         if seat_id not in hand.seat_order:
-            raise LedgerError(NOT_IN_HAND.format(rule=rule.id))
+            raise LedgerError(NOT_IN_HAND.format(rule=rule.words))
     with transaction.atomic():
         return [
             Score.objects.create(

@@ -551,6 +551,68 @@ def labelled(codes: Sequence[str], up: Sequence[str] = ()) -> list[tuple[str, st
     return found
 
 
+RANK_SAID = {11: "jack", 12: "queen", 13: "king", 14: "ace", 1: "ace"}
+
+
+def spoken(codes: Sequence[str], up: Sequence[str] = ()) -> str:
+    """Cards in words, as a confirmation says them: "2 of diamonds, ace of spades face up"."""
+    left = list(up)
+    said = []
+    for code in codes:
+        card = deck.parse_card(code)
+        words = (
+            f"{RANK_SAID.get(card.rank, str(card.rank))} of {deck.SUIT_WORD[card.suit]}"
+            if card.suit
+            else card.label
+        )
+        if code in left:
+            left.remove(code)
+            words += " face up"
+        said.append(words)
+    return ", ".join(said) or "none"
+
+
+def saved_words(row: HandCards) -> str:
+    """What a save of cards confirms, in words: whose cards and which, or the wild ranks named."""
+    if row.seat is not None:
+        return f"Cards for {row.seat.person.name}: {spoken(row.cards, row.up)}."
+    said = f"{BOARD}'s cards: {spoken(row.cards)}."
+    if row.wild_ranks:
+        ranks = ", ".join(
+            deck.rank_word(deck.RANKS[r], True) for r in row.wild_ranks if r in deck.RANKS
+        )
+        said += f" Wild: {ranks}."
+    return said
+
+
+def wilds_now(hand: Hand, rows: Mapping[int | None, HandCards]) -> list[str]:
+    """The wilds the helper plays this deal, in words ("queens", "fives"), as it works them out.
+
+    From the rules in force, the face-up cards in the order dealt (a follower
+    of the latest face-up queen), and the table's cards or named ranks
+    (`rulebook.showdown.evaluation.table_wilds`). Only public cards count, so
+    any viewer may see the answer. Empty when the cards do not settle it yet.
+    """
+    game = game_of(hand)
+    if game is None or not game.showdown.helper:
+        return []
+    from rulebook.showdown import evaluation
+
+    names = names_of(list(hands.seats_of(hand).values()))
+    body = request_body(hand, rows, names)
+    try:
+        return evaluation.table_wilds(
+            game,
+            body.get("options", []),
+            body.get("settings", {}),
+            board=body.get("board", []),
+            up_order=body.get("up_order", []),
+            wild_ranks=body.get("wild_ranks", []),
+        )
+    except ValueError:  # a ShowdownError or a CardError: nothing settled to show
+        return []
+
+
 def text_of(codes: Sequence[str]) -> str:
     """Cards as typed back into the entry box: "As Kd 7h"."""
     return " ".join(codes)

@@ -59,8 +59,7 @@ def hand_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
             wild_ranks=post.get("wild_ranks", ""),
             actor=_actor(night, actor),
         )
-        who = row.seat.person.name if row.seat else seat_cards.BOARD
-        return {"summary": [f"Cards saved for {who}."]}
+        return {"summary": [seat_cards.saved_words(row)], "seat": row.seat_id}
 
     return write(
         request,
@@ -97,17 +96,30 @@ def show_cards(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRes
 
 def _done(request: HtmxHttpRequest, found: Night, actor: Actor, to_deal: bool):
     def done(result: dict) -> HttpResponse:
-        if not to_deal and partial_wanted(request):
-            return table.answer(request, found, actor, notice=" ".join(result.get("summary", [])))
+        notice = " ".join(result.get("summary", []))
+        seat = result.get("seat")
+        if partial_wanted(request):
+            if to_deal:  # the dealer's panel in place, the same player's grid still open
+                return dealer.answer(request, found, actor, notice=notice, open_seat=seat)
+            return table.answer(request, found, actor, notice=notice)
         for line in result.get("summary", []):
             messages.info(request, line)
-        return see_other(dealer.deal_url(found) if to_deal else dealer.table_url(found))
+        if to_deal:  # back to the same player's grid, open (the tap's formaction has its anchor)
+            return see_other(dealer.deal_url(found) + (f"?open={seat}" if seat else ""))
+        return see_other(dealer.table_url(found))
 
     return done
 
 
 def _refused(request: HtmxHttpRequest, found: Night, actor: Actor, to_deal: bool):
     def refused(message: str, status: int) -> HttpResponse:
+        if to_deal and partial_wanted(request):
+            # Swapped in place: the reason shows in the panel, by the grid still open.
+            seat = request.POST.get("seat", "")
+            opened = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 19 else None
+            return dealer.answer(
+                request, found, actor, status=status, panel_error=message, open_seat=opened
+            )
         if to_deal:
             return dealer.answer(request, found, actor, status=status, error=message)
         return table.answer(request, found, actor, error=message, status=status)

@@ -28,7 +28,7 @@ from ledger.models import Hand, Night, Run
 from ledger.selectors import game_setup, state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
-from ledger.views.common import night_for, see_other, write
+from ledger.views.common import night_for, partial_wanted, see_other, write
 from ledger.views.forms import NO_PLAYERS, booking, seat_from, seats_from
 from ledger.views.play import (
     POTS_CHANGED,
@@ -49,6 +49,7 @@ from sitewide import limits
 from sitewide.htmx import HtmxHttpRequest
 
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
+REFUSED_HEADER = "X-Ledger-Refused"  # as the table's (ledger.views.table): swap the reason in
 
 
 def deal_url(night: Night) -> str:
@@ -151,7 +152,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         previous=flow.before(phases, phase.id, view.situation) if phase else None,
     )
     if ctx["showdown"]:
-        ctx.update(who_wins(request, hand, actor, in_hand))
+        ctx.update(who_wins(request, hand, actor, in_hand, ctx["may_book"], extra.get("open_seat")))
     return ctx
 
 
@@ -219,7 +220,14 @@ HELPER_MODES = ("rank", "fill")
 NOT_KEPT = ("csrfmiddlewaretoken", "idempotency_key")
 
 
-def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) -> dict:
+def who_wins(
+    request: HtmxHttpRequest,
+    hand: Hand,
+    actor: Actor,
+    in_hand: list,
+    may_book: bool = False,
+    open_seat: int | None = None,
+) -> dict:
     """The showdown helper's panel: each player's cards, and on asking the ranking or the fill.
 
     Before the showdown the dealer sees what any viewer sees (`ledger.core.card_sight`):
@@ -228,6 +236,10 @@ def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) 
     shows, which the dealer may correct. "Rank the hands" (`?helper=rank`)
     shows the helper's result; "Fill the showdown form" (`?helper=fill`) also
     ticks the form from it. Both are reads: the dealer still books the showdown.
+
+    Each player's entry folds away; one is open (`open_seat`, the player just
+    saved, or `?open=`; else the first with no cards yet), and once ranked
+    each names the hand it makes.
     """
     mode = request.GET.get("helper", "")
     mode = mode if mode in HELPER_MODES else ""
@@ -238,26 +250,35 @@ def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) 
     # Each player's tap grid; a card this dealer sees in another hand or on the board is greyed.
     board = shown.get(None)
     held = {k: (e.codes, e.up) for k, e in shown.items() if k is not None}
+    run = hand.run if hand.run_id else None
     grids = card_taps.grids(
         [*held, *(r.seat.pk for r in in_hand if r.seat.pk not in held)],
         held,
         game,
         board.codes if board is not None else (),
+        options=list(run.options) if run else [],
+        settings=dict(run.settings) if run else {},
     )
+    helper_rows = [
+        {
+            "row": r,
+            "entered": shown.get(r.seat.pk),
+            "has_cards": r.seat.pk in rows,
+            "may_enter": may_book and _may_enter(r.seat, actor, at),
+            "grid": grids.get(r.seat.pk),
+            "form_id": f"cards-form-{r.seat.pk}",
+            "fold_id": f"cards-fold-{r.seat.pk}",
+            "open": False,
+            "made": "",
+        }
+        for r in in_hand
+        if not r.folded
+    ]
+    _open_one(helper_rows, open_seat if open_seat is not None else _whole(request.GET.get("open")))
     ctx = {
         "helper_mode": mode,
-        "helper_rows": [
-            {
-                "row": r,
-                "entered": shown.get(r.seat.pk),
-                "has_cards": r.seat.pk in rows,
-                "may_enter": _may_enter(r.seat, actor, at),
-                "grid": grids.get(r.seat.pk),
-                "form_id": f"cards-form-{r.seat.pk}",
-            }
-            for r in in_hand
-            if not r.folded
-        ],
+        "helper_rows": helper_rows,
+        "helper_wilds": seat_cards.wilds_now(hand, rows),
         "helper_board": board,
         "helper_wants_board": bool(game and game.showdown.board != "none"),
         "helper_wants_ranks": seat_cards.names_wild_ranks(game),
@@ -275,7 +296,24 @@ def who_wins(request: HtmxHttpRequest, hand: Hand, actor: Actor, in_hand: list) 
         ctx["helper_words"] = seat_cards.words(found.data, found.cards) if found.data else None
         if found.fill is not None:
             ctx["fill"] = found.fill.post()
+        made = {p["name"]: p for p in (ctx["helper_words"] or {}).get("players", [])}
+        for h in helper_rows:
+            shown_hand = made.get(h["row"].name)
+            if shown_hand is not None:
+                h["made"] = " / ".join(m["name"] for m in shown_hand["made"] if m["name"]) or (
+                    shown_hand["points"] or ""
+                )
     return ctx
+
+
+def _open_one(helper_rows: list[dict], wanted: int | None) -> None:
+    """Open one player's entry: the one wanted, else the first with no cards yet."""
+    enterable = [h for h in helper_rows if h["may_enter"]]
+    chosen = next((h for h in enterable if h["row"].seat.pk == wanted), None)
+    if chosen is None:
+        chosen = next((h for h in enterable if not h["has_cards"]), None)
+    if chosen is not None:
+        chosen["open"] = True
 
 
 def _may_enter(seat, actor: Actor, at) -> bool:
@@ -432,6 +470,14 @@ def answer(request: HtmxHttpRequest, night: Night, actor: Actor, status: int = 2
     ctx["poll_headers"] = json.dumps(
         {"If-None-Match": state.etag(f"deal-{state.viewer_of(actor)}", marks)}
     )
+    if partial_wanted(request):
+        # htmx swaps the region in place (a card saved, "Rank the hands"): the page keeps
+        # its scroll; a refusal is swapped in too, its reason above (static/js/ledger.js).
+        response = render(request, "ledger/deal.html#deal", ctx, status=status)
+        if status >= 400:
+            response[REFUSED_HEADER] = "1"
+        response["Vary"] = "HX-Request, Cookie"
+        return response
     return render(request, "ledger/deal.html", ctx, status=status)
 
 
@@ -678,7 +724,8 @@ def hand_charge(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpRe
         # Points on a rubber's sheet: each line, and a game or the rubber the sheet saw made.
         names = {s.pk: s.person.name for s in night.seats.select_related("person")}
         after = scores.rubber_of(hand.run) if hand.run_id else None
-        return {"summary": scores.news(before, after, names) or [f"Scored: {wanted.rule}."]}
+        said = money_rules.rule_in_force(hand, wanted.rule).words
+        return {"summary": scores.news(before, after, names) or [f"Scored: {said}."]}
 
     return deal_write(request, night_id, check, call)
 

@@ -150,12 +150,21 @@ def cards_here(view: table_types.Table, actor: Actor, marks: tuple | None = None
     shown = seat_cards.shown(hand, actor, rows, seats={r.seat.pk: r.seat for r in view.rows}, at=at)
     own = next((e for e in shown if actor.seat is not None and e.seat == actor.seat), None)
     mine = None
-    if actor.role == "seat" and view.open:
+    game = seat_cards.game_of(hand)
+    # Only a game the showdown helper ranks (or a hand dealt without one) asks for the cards.
+    if actor.role == "seat" and view.open and (game is None or game.showdown.helper):
         row = next((r for r in view.rows if r.seat.pk == actor.seat.pk), None)
         if row is not None and row.in_hand and not row.folded:
             # Only this seat's own cards: the others' are never greyed (that would show them).
             held = {"mine": (own.codes, own.up)} if own else {}
-            grid = card_taps.grids(["mine"], held, seat_cards.game_of(hand))["mine"]
+            run = hand.run if hand.run_id else None
+            grid = card_taps.grids(
+                ["mine"],
+                held,
+                game,
+                options=list(run.options) if run else [],
+                settings=dict(run.settings) if run else {},
+            )["mine"]
             mine = {
                 "entered": own,
                 "grid": grid,

@@ -22,6 +22,7 @@ from rulebook.showdown.cards import (
     card_from_data,
     check_cards,
     parse_card,
+    rank_word,
 )
 from rulebook.showdown.points import SideKey, Totals, card_values, choices_of, counted, side_key
 from rulebook.showdown.ranking import HighHand, Made, at_least, best_low
@@ -267,6 +268,46 @@ def evaluate(
     table = _Table(showdown, holdings, board_cards, order, named_ranks)
     declare = pot_kind == "high_low_declare" or showdown.declare
     return _Evaluation(showdown, table, declare, outright, pot_kind).run()
+
+
+def table_wilds(
+    game: schema.Game,
+    options: Iterable[str] = (),
+    settings: Mapping[str, str] | None = None,
+    *,
+    board: Sequence[Card | str] = (),
+    up_order: Sequence[Card | str] = (),
+    wild_ranks: Iterable[int | str] = (),
+) -> list[str]:
+    """The wilds this deal plays, in words, as `evaluate` works them out: "queens", "fives".
+
+    The fixed ranks, cards and jokers of the rules in force, and those the
+    table's cards make wild: a follower of the latest face-up queen from
+    `up_order`, a rank the table names or the board turns up. A wild worked
+    out from each player's own cards differs per hand and is left out, and
+    so is one the cards entered do not settle yet.
+    """
+    showdown = rules_in_force(game, options, settings)
+    table = _Table(
+        showdown,
+        {},
+        tuple(_card(c) for c in board),
+        tuple(_card(c) for c in up_order),
+        frozenset(_rank_of(r) for r in wild_ranks),
+    )
+    words: list[str] = []
+    for wild in showdown.wilds:
+        if wild.own:
+            continue
+        try:
+            ranks, codes, jokers = table._wild_kinds(wild, "")
+        except ShowdownError:
+            continue
+        words += [rank_word(r, True) for r in sorted(ranks, reverse=True)]
+        words += [Card(r, s).label for r, s in sorted(codes, reverse=True)]
+        if jokers:
+            words.append("jokers")
+    return list(dict.fromkeys(words))
 
 
 def sides_of(showdown: Showdown) -> dict[str, str]:

@@ -249,6 +249,8 @@ class _Builder:
 
 
 def _high_name(cls: str, ranks: Sequence[int]) -> str:
+    if cls == "high_card" and ranks and ranks[0] == 1:
+        return "Ace low"  # an ace played low (`ace_low`), the worst card: never "ace high"
     ranks = [14 if r == 1 else r for r in ranks]
     top = ranks[0]
     if cls == "five_of_a_kind":

@@ -30,6 +30,7 @@ from rulebook.showdown.evaluation import (
     declares,
     declares_both,
     evaluate,
+    rules_in_force,
 )
 
 MOST_PLAYERS = 12
@@ -293,6 +294,27 @@ def has_jokers(game: schema.Game | None) -> int:
     if game.deck.jokers:
         return game.deck.jokers
     return 2 if any(w.jokers for w in game.showdown.wilds) else 0
+
+
+def jokers_in_play(
+    game: schema.Game | None,
+    options: Sequence[str] = (),
+    settings: Mapping[str, str] | None = None,
+) -> int:
+    """How many jokers a tap grid offers as the table plays the game: the deck's, or two
+    when a wild rule in force under these options and settings makes jokers wild (an
+    option's jokers only with that option on), as the helper counts them."""
+    if game is None:
+        return 0
+    if game.deck.jokers:
+        return game.deck.jokers
+    if not game.showdown.helper:
+        return has_jokers(game)
+    try:
+        wilds = rules_in_force(game, options, settings).wilds
+    except ShowdownError:
+        return has_jokers(game)
+    return 2 if any(w.jokers for w in wilds) else 0
 
 
 def has_black_spot(game: schema.Game | None) -> bool:

@@ -223,7 +223,7 @@ def grids(table: GridForm, game: schema.Game | None) -> list[Grid]:
     shown = [_readable(p.up) for p in table.players]
     board = _readable(table.board)
     everyone = Counter(c for cards in held for c in cards) + Counter(board)
-    jokers = request_check.has_jokers(game)
+    jokers = request_check.jokers_in_play(game, table.options, table.settings)
     spot = request_check.has_black_spot(game)
     result = []
     for index, (cards, up) in enumerate(zip(held, shown, strict=True)):

@@ -54,9 +54,17 @@ def check_around(page) -> None:
 
 
 def enter_cards(page, name: str, cards: str) -> None:
-    """The dealer types a player's cards in the "Who wins?" panel."""
+    """The dealer opens a player's entry in the "Who wins?" panel, types the cards and saves
+    them: the panel is swapped in place."""
+    entry = page.locator("details.player-cards").filter(
+        has=page.locator("summary strong", has_text=re.compile(rf"^{name}$"))
+    )
+    if entry.get_attribute("open") is None:
+        entry.locator("summary").click()
     page.get_by_label(f"{name}'s cards", exact=True).fill(cards)
-    press(page, f"Save {name}'s cards")
+    button(page, f"Save {name}'s cards").click()
+    expect(page.locator("#who-wins p.notice")).to_contain_text(f"Cards for {name}:")
+    expect(page.locator(REFUSED)).to_have_count(0)
 
 
 def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
@@ -119,13 +127,14 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
     expect(shown).to_contain_text("Q♠ Q♦ 4♥ 3♣ 2♦", timeout=POLLED)
     expect(shown).to_contain_text("2♥ 5♣ 8♦ J♥ 9♠")
 
-    press(page, "Rank the hands")
+    button(page, "Rank the hands").click()
     result = page.locator(".showdown-result")
     expect(result.locator(".ranking")).to_have_text("High: 1. Ann; 2. Bob; 3. Cat")
     expect(result).to_contain_text("Three of a kind, aces")
     assert_fits_the_phone(page)
 
-    press(page, "Fill the showdown form")
+    button(page, "Fill the showdown form").click()
+    expect(page.locator("#who-wins p.notice")).to_contain_text("filled from this ranking")
     form = page.locator("form").filter(has=button(page, "Book the showdown"))
     pot = form.locator("fieldset").filter(has_text=re.compile(r"^Main pot"))
     expect(pot.get_by_label("Ann", exact=True)).to_be_checked()

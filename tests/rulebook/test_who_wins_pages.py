@@ -208,8 +208,15 @@ def test_fields_appear_only_where_the_game_s_data_needs_them(client):
 
 @pytest.mark.django_db
 def test_jokers_are_offered_only_where_the_game_has_them(client):
+    """Trash Poker shuffles jokers in only with its Jokers option ticked."""
     assert 'value="0:Jk1"' not in client.get(PAGE).content.decode()
-    assert 'value="0:Jk1"' in client.get("/rules/trash-poker/who-wins/").content.decode()
+    trash = "/rules/trash-poker/who-wins/"
+    assert 'value="0:Jk1"' not in client.get(trash).content.decode()
+    fields = {"players": "2", "p0-name": "Ann", "p1-name": "Bob", "show": "1"}
+    ticked = client.post(trash, fields | {"opt": "jokers"}).content.decode()
+    assert 'value="0:Jk1"' in ticked
+    assert 'value="0:Jk2"' in ticked
+    assert 'value="0:Jk1"' not in client.post(trash, fields).content.decode()
 
 
 @pytest.mark.django_db
