@@ -15,7 +15,6 @@ all the while; his turn's buttons come above it, without scrolling.
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
     POLLED,
     REFUSED,
@@ -76,13 +75,13 @@ def test_a_players_turn_shows_their_buttons_without_scrolling_on_both_tabs(
     expect(phone.locator("#table .turn h2")).to_have_text("Your turn: nothing to call")
     on_first_screen(phone, "Check")
     expect(phone.locator("#table .turn").get_by_role("button", name="Fold")).to_have_count(0)
-    assert_fits_the_phone(phone)
+    bob.check()
 
     # And on the Deal tab: the same turn at the top; his check comes back to the Deal tab.
     phone.goto(deal_url)
     expect(phone.locator("#deal .turn h2")).to_have_text("Your turn: nothing to call")
     on_first_screen(phone, "Check")
-    assert_fits_the_phone(phone)
+    bob.check()
     with phone.expect_navigation():
         button(phone, "Check").click()
     expect(phone).to_have_url(deal_url)
@@ -93,6 +92,7 @@ def test_a_players_turn_shows_their_buttons_without_scrolling_on_both_tabs(
     # The host acts for Cat and Ann on the Table tab: Cat bets 2, Ann calls.
     to_tab(page, "Table", r"/nights/\d+/$")
     expect(page.locator("#table .turn h2")).to_have_text("Cat to act: nothing to call")
+    host.check()
     page.get_by_label("Bet (total this round)").fill("2")
     button(page, "Bet").click()
     expect(page.locator("#table .turn h2")).to_have_text("Ann to act: 2 chips ($0.50) to call")
@@ -105,13 +105,13 @@ def test_a_players_turn_shows_their_buttons_without_scrolling_on_both_tabs(
     )
     on_first_screen(phone, "Call 2 chips ($0.50)")
     on_first_screen(phone, "Fold")
-    assert_fits_the_phone(phone)
+    bob.check()
 
     # On the Table tab too, with the grid below; he calls there.
     phone.goto(table_url)
     expect(phone.locator("#your-cards-form button[name=tap]")).to_have_count(52)
     on_first_screen(phone, "Call 2 chips ($0.50)")
-    assert_fits_the_phone(phone)
+    bob.check()
     button(phone, "Call 2 chips ($0.50)").click()
     expect(phone.locator("#table .turn")).to_have_count(0)
     table.stacks(Ann=17, Bob=17, Cat=17)
