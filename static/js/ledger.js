@@ -184,7 +184,9 @@
   function buzzIfMyTurn() {
     const turn = document.querySelector("[data-your-turn]");
     const mark = turn ? turn.getAttribute("data-your-turn") : null;
-    if (mark && mark !== lastTurn && navigator.vibrate) navigator.vibrate(200);
+    // Chromium refuses (and logs an error) until the person has touched the page.
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (mark && mark !== lastTurn && navigator.vibrate && touched) navigator.vibrate(200);
     lastTurn = mark;
   }
   document.addEventListener("htmx:afterSwap", buzzIfMyTurn);

@@ -21,7 +21,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
     POLLED,
     REFUSED,
@@ -79,6 +78,7 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     next_step(page, "Before the draw")
     press(page, "Open Before the draw")
     to_tab(page, "Table", r"/nights/\d+/$")
+    host.check()
     check_around(page)
     to_tab(page, "Deal", r"/deal/$")
     next_step(page, "Draw")
@@ -95,7 +95,7 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     expect(panel.locator("details.player-cards[open]")).to_have_count(1)
     expect(fold(page, "Ann")).to_have_attribute("open", "")
     expect(fold(page, "Bob").locator("summary")).to_contain_text("no cards yet")
-    assert_fits_the_phone(page)
+    host.check()
 
     # A tap saves in place: the page is not sent back to the top.
     first = fold(page, "Ann").get_by_role("button", name="A♠, not held", exact=True)
@@ -163,7 +163,7 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     expect(panel.locator("p.notice")).to_contain_text("Cards for Cat: 2 of hearts, 5 of clubs")
     expect(fold(page, "Cat").locator("summary .hand-cards")).to_have_text("2♥ 5♣ 8♦ J♥ 9♠")
     assert abs(page.evaluate(SCROLLED) - before) < 50
-    assert_fits_the_phone(page)
+    host.check()
 
     # The ranking comes on top of the panel, each line naming its hand.
     button(page, "Rank the hands").click()
@@ -175,5 +175,5 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     assert on_top < panel.locator("ul.entered").bounding_box()["y"]
     assert on_top - panel.bounding_box()["y"] < 200  # right under the heading
     assert page.evaluate(SCROLLED) > 0
-    assert_fits_the_phone(page)
+    host.check()
     assert host.problems() == []
