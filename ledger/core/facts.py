@@ -193,6 +193,8 @@ ACTIONS: dict[str, str] = {
     "short_owes": "Pay and owe the rest",
     "points_score": "Score",
 }
+# The piles of chips a rule moves between, as the table says them.
+PILES = {"pot": "the pot", "side_pot": "the pile", "next_pot": "the next pot", "bank": "the bank"}
 # Kinds a table names by the amount it agreed: "Post the small blind", "Collect the table's ante".
 NAMED_BY_AMOUNT = {"blind": "Post", "ante": "Collect", "reante": "Collect"}
 
@@ -203,6 +205,10 @@ def action(rule: MoneyRule) -> str:
     agreed = rule.amount.agreed if rule.amount is not None else None
     if rule.kind in NAMED_BY_AMOUNT and agreed:
         return f"{NAMED_BY_AMOUNT[rule.kind]} {agreed}"
+    if rule.kind == "carry_over" and rule.payer in PILES and rule.payee in PILES:
+        if rule.payee == "next_pot":
+            return f"Carry {PILES[rule.payer]} over"
+        return f"Move {PILES[rule.payer]} to {PILES[rule.payee]}"
     return ACTIONS.get(rule.kind, "Book it")
 
 

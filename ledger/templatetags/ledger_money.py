@@ -4,6 +4,8 @@ import re
 from decimal import Decimal
 
 from django import template
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 from ledger.core import amounts
 
@@ -38,19 +40,31 @@ CHIP_FIGURE = re.compile(
 
 @register.filter
 def money_words(words: str, night) -> str:
-    """A line of words with each chip figure's money beside it, in the night's currency:
-    "Dan wins 1280" reads "Dan wins 1280 ($320.00)", "4 rides" "4 ($1.00) rides"."""
+    """A line of words with each chip figure's money beside it, in the night's currency, in
+    its own `<span class="money">`: "Dan wins 1280" reads "Dan wins 1280 ($320.00)", "4 rides"
+    reads "4 ($1.00) rides". The words are escaped."""
     if not words:
         return ""
+    words = str(words)
+    parts: list[str] = []
+    done = 0
+    for found in CHIP_FIGURE.finditer(words):
+        figure = found["chips"] or found["figure"]
+        worth = format_html(
+            ' <span class="money">({})</span>', money(int(figure.replace(",", "")), night)
+        )
+        rides = bool(found["tail"]) and found["tail"].strip() == "rides"
+        cut = found.start("tail") if rides else found.end()  # "4 ($1.00) rides"
+        parts += [escape(words[done:cut]), worth]
+        done = cut
+    parts.append(escape(words[done:]))
+    return mark_safe("".join(parts))  # every part escaped above
 
-    def worth(figure: str) -> str:
-        return money(int(figure.replace(",", "")), night)
 
-    def beside(found: re.Match[str]) -> str:
-        if found["lead"]:
-            return f"{found['lead']}{found['chips']} ({worth(found['chips'])})"
-        if found["tail"].strip() == "rides":
-            return f"{found['figure']} ({worth(found['figure'])}){found['tail']}"
-        return f"{found['figure']}{found['tail']} ({worth(found['figure'])})"
-
-    return CHIP_FIGURE.sub(beside, str(words))
+@register.filter
+def signed_money(chips: int, night) -> str:
+    """A result's money with its sign, as a net reads: "+$5.00", "-$2.50", "$0.00"."""
+    if chips is None:
+        return ""
+    shown = money(chips, night)
+    return f"+{shown}" if chips > 0 else shown

@@ -77,7 +77,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     ctx["spec"] = spec
     ctx["settings"] = _setting_rows(spec, run)
     ctx["agreed"] = [
-        (name, f"{value} chips" if isinstance(value, int) else _money(value, night))
+        (name, _chips_worth(value, night) if isinstance(value, int) else _money(value, night))
         for name, value in sorted(run.agreed.items())
     ]
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
@@ -159,6 +159,12 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
 def _money(value: object, night: Night) -> str:
     """An amount agreed in money, as the table writes it ("$0.01")."""
     return amounts.show_money(Decimal(str(value)), night.currency)
+
+
+def _chips_worth(chips: int, night: Night) -> str:
+    """Chips with their money, as the table reads an amount: "2 chips ($0.50)"."""
+    worth = _money(Decimal(night.unit) * chips, night)
+    return f"{chips:,} chip{'' if chips == 1 else 's'} ({worth})"
 
 
 def _sheet(run: Run, view: table_types.Table) -> dict | None:
@@ -352,8 +358,7 @@ def _button_detail(rule, ticks: dict[str, list[int]], view: table_types.Table) -
     elif chips is None:
         much = ""
     else:
-        worth = _money(Decimal(night.unit) * chips, night)
-        much = f"{chips:,} chip{'' if chips == 1 else 's'} ({worth})"
+        much = _chips_worth(chips, night)
     return ", ".join(part for part in (who, much) if part)
 
 
