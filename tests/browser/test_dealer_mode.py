@@ -288,7 +288,9 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     expect(page.get_by_role("heading", name="Nobody stayed in")).to_be_visible()
     with page.expect_navigation():
         button(page, "End the deal: the pot rides to the next deal").click()
-    expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 4 — every loser's payment")
+    expect(page.locator("#deal .rides")).to_contain_text(
+        "Pot rides: 4 chips ($1.00) — every loser's payment"
+    )
     expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
     expect(page.get_by_role("heading", name="End Guts now")).to_be_visible()
     assert_fits_the_phone(page, open_details=True)

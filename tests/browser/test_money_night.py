@@ -204,7 +204,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     to_tab(page, "Seats", r"/seats/$")
     assert_fits_the_phone(page, open_details=True)
     expect(page.locator("section.card", has_text="Guts is being played")).to_contain_text(
-        "Pot rides: 8."
+        "Pot rides: 8 chips ($2.00)."
     )
     dan_card = seat_card(page, "Dan")
     more = dan_card.locator("details").filter(has=page.get_by_text("Cash out, adjust, sit out"))
@@ -224,7 +224,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     )
     expect(dan_card.locator("p.muted")).to_contain_text("cashed out 55 chips ($13.75)")
     expect(page.locator("section.card", has_text="Guts is being played")).to_contain_text(
-        "Pot rides: 3."
+        "Pot rides: 3 chips ($0.75)."
     )
     expect(page.locator("p.cash-boxes")).to_have_text(
         re.compile(r"The bank.* holds \$21\.25; Ann holds \$15\.00\.")
