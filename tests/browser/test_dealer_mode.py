@@ -91,7 +91,7 @@ def expect_stacks(page, **stacks: int) -> None:
 
 
 def expect_pots(page, *pots: str) -> None:
-    expect(page.locator("#deal .pots li")).to_have_text(list(pots))
+    expect(page.locator("#deal .pots li strong")).to_have_text(list(pots))
 
 
 def charge_form(page, rule: str):
@@ -228,7 +228,7 @@ def end_the_night(page, counts: dict[str, dict[str, int]]) -> None:
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
-        [re.compile(r"chips: matches the ledger\.$")] * len(counts)
+        [re.compile(r"chips \(\S+\): matches the ledger\.$")] * len(counts)
     )
     assert_fits_the_phone(page)
     button(page, "End the night and settle up").click()

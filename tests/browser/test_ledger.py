@@ -48,6 +48,7 @@ def expect_stacks(page, **stacks: int) -> None:
 
 
 def expect_pots(page, *pots: str) -> None:
+    """Each pot as the table lists it: its chips, their money at 0.10 a chip, who may win it."""
     expect(page.locator("#table .pots li")).to_have_text(list(pots))
 
 
@@ -135,7 +136,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     expect(page.locator(".hand-line")).to_have_text("Hand 1 · Five Card Draw · Ann deals")
     button(page, "Collect antes (2 each)").click()
     expect_stacks(page, Ann=98, Bob=78, Cat=28)
-    expect_pots(page, "Main pot: 6 Bob, Cat, Ann")
+    expect_pots(page, "Main pot: 6 chips ($0.60) Bob, Cat, Ann")
 
     # Betting round 1 opens left of the dealer: Bob bets 10.
     button(page, "Open Before the draw").click()
@@ -167,10 +168,14 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     button(cat, "All in (28)").click()
     expect(cat.locator("#table .seat", has_text="Cat")).to_contain_text("all in")
     expect_stacks(cat, Ann=58, Bob=38, Cat=0)
-    expect_pots(cat, "Main pot: 90 Bob, Cat, Ann", "Side pot 1: 24 Bob, Ann")
+    expect_pots(
+        cat, "Main pot: 90 chips ($9.00) Bob, Cat, Ann", "Side pot 1: 24 chips ($2.40) Bob, Ann"
+    )
 
     # Round 2: Bob bets 20 and Ann folds; Bob's uncalled 20 comes back to him.
-    expect_pots(page, "Main pot: 90 Bob, Cat, Ann", "Side pot 1: 24 Bob, Ann")
+    expect_pots(
+        page, "Main pot: 90 chips ($9.00) Bob, Cat, Ann", "Side pot 1: 24 chips ($2.40) Bob, Ann"
+    )
     button(page, "Open After the draw").click()
     expect(turn(page)).to_contain_text("Bob to act: nothing to call")
     page.get_by_label("Bet (total this round)").fill("20")
@@ -179,7 +184,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     button(page, "Fold").click()
     expect(turn(page)).to_have_count(0)
     expect_stacks(page, Ann=58, Bob=38, Cat=0)
-    expect_pots(page, "Main pot: 90 Bob, Cat", "Side pot 1: 24 Bob")
+    expect_pots(page, "Main pot: 90 chips ($9.00) Bob, Cat", "Side pot 1: 24 chips ($2.40) Bob")
 
     # Showdown: Cat's hand takes the main pot; Bob alone can win the side pot.
     main_pot = page.locator("fieldset", has_text="Main pot: 90")
@@ -206,9 +211,9 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
         [
-            "58 chips: matches the ledger.",
-            "62 chips: matches the ledger.",
-            "90 chips: matches the ledger.",
+            "58 chips ($5.80): matches the ledger.",
+            "62 chips ($6.20): matches the ledger.",
+            "90 chips ($9.00): matches the ledger.",
         ]
     )
     assert_fits_the_phone(page)

@@ -282,7 +282,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
-        [re.compile(r"chips: matches the ledger\.$")] * 3
+        [re.compile(r"chips \(\S+\): matches the ledger\.$")] * 3
     )
     assert_fits_the_phone(page)
     button(page, "End the night and settle up").click()
