@@ -420,7 +420,11 @@ def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, s
     postings = page.locator("#deal .postings li > span")
     expect(postings.nth(0)).to_have_text(re.compile(r"^Hand 1 Ann wins 7"))
     expect(postings.nth(1)).to_have_text(
-        re.compile(r"^Hand 1 Bob pays 4 to Ann; Cat pays 4 to Ann \(Winner by folds")
+        # 4 chips at 0.10: $0.40 each.
+        re.compile(
+            r"^Hand 1 Bob pays 4 \(\$0\.40\) to Ann; Cat pays 4 \(\$0\.40\) to Ann "
+            r"\(Winner by folds"
+        )
     )
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
     assert_fits_the_phone(page)

@@ -230,8 +230,8 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     assert sorted(lines) == ["Ann pays Cat 4.20 USD", "Bob pays Cat 1.80 USD"]
     assert_fits_the_phone(page, open_details=True)
     ann_to_cat = page.locator(".payment", has_text="Ann pays Cat")
-    # Explained back to the hand: Ann lost 42 in hand 1, Cat won 60.
-    assert cells(ann_to_cat.locator("details tbody tr")) == [["1", "-42", "+60"]]
+    # Explained back to the hand: Ann lost 42 ($4.20) in hand 1, Cat won 60 ($6.00).
+    assert cells(ann_to_cat.locator("details tbody tr")) == [["1", "-42 -$4.20", "+60 +$6.00"]]
 
     # Cat's table says the night is over and where to see the results.
     expect(cat.get_by_text("This night has ended.")).to_be_visible(timeout=POLLED)
