@@ -165,3 +165,84 @@ def plays_a_turn(rule: MoneyRule) -> bool:
     player whose turn it was, so its bookings tell whose turn comes next."""
     per = rule.per
     return per is not None and per.each == "turn" and "actor" in (rule.payer, rule.payee)
+
+
+# What a money rule's button does, by the rule's kind, as the dealer says it at the table;
+# a blind or an ante the table agreed is named by its amount instead ("Post the small blind").
+ACTIONS: dict[str, str] = {
+    "ante": "Collect the antes",
+    "reante": "Collect the re-antes",
+    "blind": "Post the blind",
+    "stake": "Put up the stakes",
+    "wager_against_pot": "Book the wager",
+    "dealer_schedule": "Settle with the dealer",
+    "action_fee": "Pay the fee",
+    "draw_tax": "Pay the draw tax",
+    "buy_card": "Buy a card",
+    "wild_tax": "Pay the wild tax",
+    "zap_fee": "Pay the fee",
+    "fine": "Pay the fine",
+    "auction": "Pay the bid",
+    "match_pot": "Match the pot",
+    "double_pot": "Double the pot",
+    "fixed_penalty": "Pay the penalty",
+    "coward_tax": "Pay the tax",
+    "forfeit": "Pay the forfeit",
+    "misdeal_penalty": "Pay the misdeal penalty",
+    "direct_payment": "Pay",
+    "hand_bonus": "Pay the bonus",
+    "black_spot": "Pay out",
+    "carry_over": "Carry the pot over",
+    "partial_award": "Pay out part of the pot",
+    "split": "Split the pot",
+    "take_all": "Take everything",
+    "short_pays_all": "Pay what is there",
+    "short_owes": "Pay and owe the rest",
+    "points_score": "Score",
+}
+# The piles of chips a rule moves between, as the table says them.
+PILES = {"pot": "the pot", "side_pot": "the pile", "next_pot": "the next pot", "bank": "the bank"}
+# Kinds a table names by the amount it agreed: "Post the small blind", "Collect the table's ante".
+NAMED_BY_AMOUNT = {"blind": "Post", "ante": "Collect", "reante": "Collect"}
+
+
+def action(rule: MoneyRule) -> str:
+    """What tapping a money rule's button does, short enough for a phone: from its kind, or
+    for a blind or an ante the table agreed, from the amount's name ("Post the small blind")."""
+    agreed = rule.amount.agreed if rule.amount is not None else None
+    if rule.kind in NAMED_BY_AMOUNT and agreed:
+        return f"{NAMED_BY_AMOUNT[rule.kind]} {agreed}"
+    if rule.kind == "carry_over" and rule.payer in PILES and rule.payee in PILES:
+        if rule.payee == "next_pot":
+            return f"Carry {PILES[rule.payer]} over"
+        return f"Move {PILES[rule.payer]} to {PILES[rule.payee]}"
+    return ACTIONS.get(rule.kind, "Book it")
+
+
+def fixed_chips(
+    rule: MoneyRule,
+    *,
+    chips_per_money: Fraction,
+    ante: int | None = None,
+    min_bet: int | None = None,
+    agreed: dict[str, object] | None = None,
+) -> int | None:
+    """What one payer pays when the rule fires once, in chips, when that is known before it
+    fires (a fixed amount, so many antes, an amount the table agreed in chips); None when the
+    table decides it as it fires (a share of the pot, a bet) or it is not a whole chip."""
+    amount = rule.amount
+    if amount is None or amount.shared:
+        return None
+    if amount.chips is not None:
+        return amount.chips
+    if amount.money is not None:
+        chips = Fraction(amount.money) * chips_per_money
+        return chips.numerator if chips.denominator == 1 else None
+    if amount.antes is not None and ante is not None:
+        return amount.antes * ante
+    if amount.min_bets is not None and min_bet is not None:
+        return amount.min_bets * min_bet
+    value = (agreed or {}).get(amount.agreed or "")
+    if amount.agreed_in == "chips" and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None

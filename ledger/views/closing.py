@@ -195,8 +195,13 @@ def settlement_context(night: Night, actor: Actor) -> dict:
                 "payment": payment,
                 "payer": names[payment.payer_id],
                 "payee": names[payment.payee_id],
+                # Each hand's chips won or lost by the two, with their money.
                 "hands": [
-                    (number, results.get(payment.payer_id, 0), results.get(payment.payee_id, 0))
+                    (
+                        number,
+                        _chips_and_money(results.get(payment.payer_id, 0), night),
+                        _chips_and_money(results.get(payment.payee_id, 0), night),
+                    )
                     for number, results in per_hand.items()
                 ],
                 "cash": [cash_words(m, names, night) for m in cash if m.seat in both],
@@ -278,14 +283,19 @@ def money_words(chips: int, night: Night) -> str:
     return amounts.show_money(Decimal(night.unit) * chips, night.currency)
 
 
+def _chips_and_money(chips: int, night: Night) -> tuple[str, str]:
+    """A hand's result for one player, signed: ("+12", "+$3.00")."""
+    money = money_words(chips, night)
+    return (f"+{chips}", f"+{money}") if chips > 0 else (str(chips), money)
+
+
 def cash_words(move: seating.CashMove, names: dict, night: Night) -> str:
     """One cash hand-over in words, for the explanation under a payment."""
     holder = names[move.holder] if move.holder is not None else "the bank"
     player = names[move.seat]
     if move.chips > 0:
         return f"{player} paid {money_words(move.chips, night)} in cash for chips, to {holder}."
-    payer = holder[:1].upper() + holder[1:]
-    return f"{payer} paid {player} {money_words(-move.chips, night)} in cash for chips."
+    return f"{player} received {money_words(-move.chips, night)} in cash for chips, from {holder}."
 
 
 @require_GET

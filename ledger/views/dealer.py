@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from decimal import Decimal
+from fractions import Fraction
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -24,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger.core import amounts, card_taps, facts, flow
+from ledger.core.house_rules import house_rules
 from ledger.models import Hand, Night, Run
 from ledger.selectors import game_setup, state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
@@ -77,7 +79,7 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
     ctx["spec"] = spec
     ctx["settings"] = _setting_rows(spec, run)
     ctx["agreed"] = [
-        (name, f"{value} chips" if isinstance(value, int) else _money(value, night))
+        (name, _chips_worth(value, night) if isinstance(value, int) else _money(value, night))
         for name, value in sorted(run.agreed.items())
     ]
     ctx["endings"] = [(e.value, e.label) for e in runs.EARLY_ENDINGS]
@@ -159,6 +161,12 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
 def _money(value: object, night: Night) -> str:
     """An amount agreed in money, as the table writes it ("$0.01")."""
     return amounts.show_money(Decimal(str(value)), night.currency)
+
+
+def _chips_worth(chips: int, night: Night) -> str:
+    """Chips with their money, as the table reads an amount: "2 chips ($0.50)"."""
+    worth = _money(Decimal(night.unit) * chips, night)
+    return f"{chips:,} chip{'' if chips == 1 else 's'} ({worth})"
 
 
 def _sheet(run: Run, view: table_types.Table) -> dict | None:
@@ -349,19 +357,48 @@ def _forms(
         if rule is None or not facts.bookable(rule, halves=halves):
             continue
         needs = facts.needs(rule, halves=halves)
+        ticks = _ticks(needs, view)
         found.append(
             {
                 "needs": needs,
                 "rule": rule,
                 "label": MONEY_KINDS[rule.kind].split(" (")[0],
                 "name": rule.words,
+                "action": facts.action(rule),
+                "detail": _button_detail(rule, ticks, view),
                 "rows": in_hand,
-                "ticks": _ticks(needs, view),
+                "ticks": ticks,
                 "done": rule_id in booked and not money_rules.repeats(rule),
                 "again": rule_id in booked and money_rules.repeats(rule),
             }
         )
     return found
+
+
+def _button_detail(rule, ticks: dict[str, list[int]], view: table_types.Table) -> str:
+    """Who pays and how much, after a booking button's action ("Ann, 5 chips ($1.25)"):
+    the payer when the hand names one seat, the amount when it is fixed before it fires."""
+    night, hand = view.night, view.hand
+    names = {r.seat.pk: r.name for r in view.rows}
+    payer = ticks.get(rule.payer or "", [])
+    if rule.payer == "dealer" and hand is not None:
+        payer = [hand.dealer_id]
+    who = names.get(payer[0], "") if len(payer) == 1 else ""
+    config = house_rules(hand.config if hand is not None else {})
+    chips = facts.fixed_chips(
+        rule,
+        chips_per_money=1 / Fraction(night.unit),
+        ante=config.ante,
+        min_bet=config.min_bet,
+        agreed=view.run.agreed if view.run is not None else None,
+    )
+    if rule.kind == "points_score" and rule.amount and rule.amount.points:
+        much = rule.amount.describe()
+    elif chips is None:
+        much = ""
+    else:
+        much = _chips_worth(chips, night)
+    return ", ".join(part for part in (who, much) if part)
 
 
 def _ticks(needs: facts.Needs, view: table_types.Table) -> dict[str, list[int]]:
@@ -525,6 +562,19 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     saved = runs.choices(found, spec.slug)
     chosen = dealer.table_settings(spec, saved.get("settings", {}))
     options = saved.get("options", [])
+    typed: dict[str, str] = {}
+    if request.GET.get("update"):  # the page drawn again for the choices made on it
+        chosen |= {
+            s.id: picked
+            for s in spec.settings
+            if (picked := request.GET.get(f"setting-{s.id}", "")) in s.choices
+        }
+        options = [o.id for o in spec.options if o.id in request.GET.getlist("options")]
+        typed = {
+            key.removeprefix("agreed-"): value[:60]
+            for key, value in request.GET.items()
+            if key.startswith("agreed-")
+        }
     view = state.table(found, actor)
     owners = dealer.setting_owner(spec)
     # Sent here from the table's "Next hand": the dealer and players picked there stay picked.
@@ -532,12 +582,18 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     picked_dealer = seated.get(_whole(request.GET.get("dealer")))
     picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
     # Each amount prefilled (last time's, else the night's ante), under the choice or option
-    # that needs it; Start confirms those the choices made need.
+    # that needs it, shown only while that choice is made (kept hidden under the others, so a
+    # choice changed without "Update" still starts); Start confirms those the choices made need.
     places = game_setup.where_asked(spec)
     amounts: dict[game_setup.AskedWhere, list[dict]] = {}
     money = runs.in_money(spec)  # a stake per point may be less than a chip: typed in money
     for number, (name, value) in enumerate(game_setup.offered(found, spec.slug).items(), start=1):
+        value = typed.get(name, value)
+        if isinstance(value, str) and name not in money and value.isascii() and value.isdigit():
+            value = int(value)
         amount = {"name": name, "chips": value, "id": f"agreed-{number}", "money": name in money}
+        if name not in money and isinstance(value, int):  # what the chips are worth tonight
+            amount["worth"] = _money(Decimal(found.unit) * value, found)
         amounts.setdefault(places.get(name, game_setup.AskedWhere()), []).append(amount)
 
     def asked(setting) -> dict:

@@ -224,7 +224,7 @@ def charge_form(page, rule: str):
 
 
 def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
-    """Book one firing of `rule` from its form (its button names the rule in words)."""
+    """Book one firing of `rule` (its id) from its form; its button says what it does."""
     form = charge_form(page, rule)
     if who is not None:
         form.get_by_label(who, exact=True).check()

@@ -92,7 +92,7 @@ def expect_stacks(page, **stacks: int) -> None:
 
 
 def expect_pots(page, *pots: str) -> None:
-    expect(page.locator("#deal .pots li")).to_have_text(list(pots))
+    expect(page.locator("#deal .pots li strong")).to_have_text(list(pots))
 
 
 def charge_form(page, rule: str):
@@ -105,7 +105,8 @@ def charge_form(page, rule: str):
 def book(page, rule: str, *, who: str | None = None, count: int | None = None) -> None:
     """Book one firing of `rule`, naming the seat of its one role and how many times."""
     form = charge_form(page, rule)
-    expect(form.get_by_role("button")).to_have_text(re.compile(r"^Book( again)?: \S"))
+    # Its button says what it does ("Pay the wild tax: 5 chips ($0.25)"), never a text cut short.
+    expect(form.get_by_role("button")).to_have_text(re.compile(r"^[A-Z][^…]*$"))
     if who is not None:
         # A player who passed is labelled so ("Bob folded"), and may still pay (the coward tax).
         form.get_by_label(re.compile(rf"^{re.escape(who)}( folded)?$")).check()
@@ -228,7 +229,7 @@ def end_the_night(page, counts: dict[str, dict[str, int]]) -> None:
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
-        [re.compile(r"chips: matches the ledger\.$")] * len(counts)
+        [re.compile(r"chips \(\S+\): matches the ledger\.$")] * len(counts)
     )
     assert_fits_the_phone(page)
     button(page, "End the night and settle up").click()
@@ -288,7 +289,9 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     expect(page.get_by_role("heading", name="Nobody stayed in")).to_be_visible()
     with page.expect_navigation():
         button(page, "End the deal: the pot rides to the next deal").click()
-    expect(page.locator("#deal .rides")).to_contain_text("Pot rides: 4 — every loser's payment")
+    expect(page.locator("#deal .rides")).to_contain_text(
+        "Pot rides: 4 chips ($1.00) — every loser's payment"
+    )
     expect(page.get_by_role("heading", name="Deal the next hand of Guts")).to_be_visible()
     expect(page.get_by_role("heading", name="End Guts now")).to_be_visible()
     assert_fits_the_phone(page, open_details=True)
@@ -420,7 +423,11 @@ def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, s
     postings = page.locator("#deal .postings li > span")
     expect(postings.nth(0)).to_have_text(re.compile(r"^Hand 1 Ann wins 7"))
     expect(postings.nth(1)).to_have_text(
-        re.compile(r"^Hand 1 Bob pays 4 to Ann; Cat pays 4 to Ann \(Winner by folds")
+        # 4 chips at 0.10: $0.40 each.
+        re.compile(
+            r"^Hand 1 Bob pays 4 \(\$0\.40\) to Ann; Cat pays 4 \(\$0\.40\) to Ann "
+            r"\(Winner by folds"
+        )
     )
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
     assert_fits_the_phone(page)

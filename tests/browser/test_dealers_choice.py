@@ -607,7 +607,7 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
-        [re.compile(r"chips: matches the ledger\.$")] * 3
+        [re.compile(r"chips \(\S+\): matches the ledger\.$")] * 3
     )
     host.check()
     button(page, "End the night and settle up").click()

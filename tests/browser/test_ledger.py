@@ -49,6 +49,7 @@ def expect_stacks(page, **stacks: int) -> None:
 
 
 def expect_pots(page, *pots: str) -> None:
+    """Each pot as the table lists it: its chips, their money at 0.10 a chip, who may win it."""
     expect(page.locator("#table .pots li")).to_have_text(list(pots))
 
 
@@ -136,7 +137,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     expect(page.locator(".hand-line")).to_have_text("Hand 1 · Five Card Draw · Ann deals")
     button(page, "Collect antes (2 each)").click()
     expect_stacks(page, Ann=98, Bob=78, Cat=28)
-    expect_pots(page, "Main pot: 6 Bob, Cat, Ann")
+    expect_pots(page, "Main pot: 6 chips ($0.60) Bob, Cat, Ann")
 
     # Betting round 1 opens left of the dealer: Bob bets 10.
     button(page, "Open Before the draw").click()
@@ -168,10 +169,14 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     button(cat, "All in: 28 chips ($2.80)").click()
     expect(cat.locator("#table .seat", has_text="Cat")).to_contain_text("all in")
     expect_stacks(cat, Ann=58, Bob=38, Cat=0)
-    expect_pots(cat, "Main pot: 90 Bob, Cat, Ann", "Side pot 1: 24 Bob, Ann")
+    expect_pots(
+        cat, "Main pot: 90 chips ($9.00) Bob, Cat, Ann", "Side pot 1: 24 chips ($2.40) Bob, Ann"
+    )
 
     # Round 2: Bob bets 20 and Ann folds; Bob's uncalled 20 comes back to him.
-    expect_pots(page, "Main pot: 90 Bob, Cat, Ann", "Side pot 1: 24 Bob, Ann")
+    expect_pots(
+        page, "Main pot: 90 chips ($9.00) Bob, Cat, Ann", "Side pot 1: 24 chips ($2.40) Bob, Ann"
+    )
     button(page, "Open After the draw").click()
     expect(turn(page)).to_contain_text("Bob to act: nothing to call")
     page.get_by_label("Bet (total this round)").fill("20")
@@ -180,7 +185,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     button(page, "Fold").click()
     expect(turn(page)).to_have_count(0)
     expect_stacks(page, Ann=58, Bob=38, Cat=0)
-    expect_pots(page, "Main pot: 90 Bob, Cat", "Side pot 1: 24 Bob")
+    expect_pots(page, "Main pot: 90 chips ($9.00) Bob, Cat", "Side pot 1: 24 chips ($2.40) Bob")
 
     # Showdown: Cat's hand takes the main pot; Bob alone can win the side pot.
     main_pot = page.locator("fieldset", has_text="Main pot: 90")
@@ -207,9 +212,9 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
         [
-            "58 chips: matches the ledger.",
-            "62 chips: matches the ledger.",
-            "90 chips: matches the ledger.",
+            "58 chips ($5.80): matches the ledger.",
+            "62 chips ($6.20): matches the ledger.",
+            "90 chips ($9.00): matches the ledger.",
         ]
     )
     assert_fits_the_phone(page)
@@ -226,8 +231,8 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     assert sorted(lines) == ["Ann pays Cat 4.20 USD", "Bob pays Cat 1.80 USD"]
     assert_fits_the_phone(page, open_details=True)
     ann_to_cat = page.locator(".payment", has_text="Ann pays Cat")
-    # Explained back to the hand: Ann lost 42 in hand 1, Cat won 60.
-    assert cells(ann_to_cat.locator("details tbody tr")) == [["1", "-42", "+60"]]
+    # Explained back to the hand: Ann lost 42 ($4.20) in hand 1, Cat won 60 ($6.00).
+    assert cells(ann_to_cat.locator("details tbody tr")) == [["1", "-42 -$4.20", "+60 +$6.00"]]
 
     # Cat's table says the night is over and where to see the results.
     expect(cat.get_by_text("This night has ended.")).to_be_visible(timeout=POLLED)

@@ -205,7 +205,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     to_tab(page, "Seats", r"/seats/$")
     check_page(page, open_details=True)
     expect(page.locator("section.card", has_text="Guts is being played")).to_contain_text(
-        "Pot rides: 8."
+        "Pot rides: 8 chips ($2.00)."
     )
     dan_card = seat_card(page, "Dan")
     more = dan_card.locator("details").filter(has=page.get_by_text("Cash out, adjust, sit out"))
@@ -225,7 +225,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     )
     expect(dan_card.locator("p.muted")).to_contain_text("cashed out 55 chips ($13.75)")
     expect(page.locator("section.card", has_text="Guts is being played")).to_contain_text(
-        "Pot rides: 3."
+        "Pot rides: 3 chips ($0.75)."
     )
     expect(page.locator("p.cash-boxes")).to_have_text(
         re.compile(r"The bank.* holds \$21\.25; Ann holds \$15\.00\.")
@@ -283,7 +283,7 @@ def test_a_money_night_with_a_leaver_settles_with_the_bank_on_360_px_phones(
     button(page, "Check the counts").click()
     page.wait_for_url(re.compile(r"/end/\?"))
     expect(page.locator("fieldset.count p")).to_have_text(
-        [re.compile(r"chips: matches the ledger\.$")] * 3
+        [re.compile(r"chips \(\S+\): matches the ledger\.$")] * 3
     )
     check_page(page)
     button(page, "End the night and settle up").click()

@@ -106,6 +106,30 @@ def forms(html: str) -> list[Form]:
     return parser.found
 
 
+# A rule's booking named as the tests name it, "Book: " and the start of the rule's words: its
+# button says what it does ("Post the small blind: Ann, 1 chip ($0.25)"), its form the words.
+BOOKING = re.compile(r"^(?:Book|Score)(?: again)?: (.+?)…?$")
+
+
+def booking(found: list[Form], words: str) -> list[Form]:
+    """The booking forms of the rule these words name ("Book: Each player antes"): a form that
+    posts a rule and shows the rule's words; none for words of any other kind."""
+    named = BOOKING.match(words)
+    if named is None:
+        return []
+    said = " ".join(named[1].split())
+    return [
+        f
+        for f in found
+        if any(n == "rule" for n, _ in f.fields) and said in " ".join(f.words.split())
+    ]
+
+
+def button_of(found: list[Form], words: str) -> list[Form]:
+    """The forms with a button of these words, else the booking of the rule they name."""
+    return [f for f in found if any(words in b[0] for b in f.buttons)] or booking(found, words)
+
+
 class Deal:
     """The host's phone on a night's Deal tab."""
 
@@ -120,7 +144,7 @@ class Deal:
     def form(self, words: str, page: str | None = None) -> Form:
         """The form holding a button with these words (or these words anywhere in it)."""
         found = forms(page if page is not None else self.page())
-        hits = [f for f in found if any(words in b[0] for b in f.buttons)]
+        hits = button_of(found, words)
         hits = hits or [f for f in found if words in f.words]
         assert hits, f"no form with {words!r}: {[b[0] for f in found for b in f.buttons]}"
         return hits[0]

@@ -347,7 +347,7 @@ def test_the_settlement_page_shows_who_holds_the_cash_and_explains_bank_payments
     assert "<strong>Ann</strong> holds $5.00" in page
     assert "<strong>The bank</strong> pays <strong>Ann</strong>" in page
     assert "Ann paid $20.00 in cash for chips, to the bank." in page
-    assert "Ann paid Cat $5.00 in cash for chips." in page
+    assert "Cat received $5.00 in cash for chips, from Ann." in page
     csv_text = client.get(f"/nights/{night.pk}/settlement.csv").content.decode()
     lines = csv_text.splitlines()
     assert lines[1] == "Ann,1,400,300,-100,-5.00,20.00,0.00,0.00,10.00"

@@ -466,7 +466,7 @@ def test_the_seats_page_says_what_happens_to_someone_who_comes_or_goes(guts, hos
     page = host_client.get(reverse("ledger:seats", args=[night.pk]))
     body = page.content.decode().replace("&#x27;", "'")
     assert "Guts is being played" in body
-    assert "Pot rides: 3." in body
+    assert "Pot rides: 3 chips ($0.15)." in body
     assert "leaves what they put in the pot for whoever wins it" in body
     assert "leaves once it is settled, folded or not" in body
     assert "first antes 1 into the riding pot" in body
@@ -502,8 +502,8 @@ def test_the_seats_page_says_when_someone_left_and_what_they_left_riding(guts, h
     assert not Posting.objects.filter(night=night, seat=dee).exists()
     page = host_client.get(reverse("ledger:seats", args=[night.pk]))
     body = page.content.decode()
-    assert "the 4 chips Bob put into Guts stay in its riding pot" in body
-    assert "with no chips to cash out; net 0 chips." in body
+    assert "the 4 chips ($0.20) Bob put into Guts stay in its riding pot" in body
+    assert "with no chips to cash out; net 0 chips ($0.00)." in body
     assert body.count("Left at ") == 2
 
 
@@ -549,7 +549,7 @@ def test_the_dealer_page_leaves_a_newcomer_unticked_when_lives_were_staked(
     body = host_client.get(reverse("ledger:deal", args=[night.pk])).content.decode()
     assert f'value="{dee.pk}">' in body
     assert f'value="{ann.pk}" checked>' in body
-    assert 'Dee <small class="muted">10, waits for the next game</small>' in body
+    assert 'Dee <small class="muted">10 chips ($0.50), waits for the next game</small>' in body
     # The boxes as ticked deal at once.
     answer = host_client.post(
         reverse("ledger:game_deal", args=[night.pk, run.pk]),

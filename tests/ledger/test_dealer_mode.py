@@ -193,7 +193,7 @@ def test_chips_carried_for_a_game_never_played_again_are_shared_out_at_the_end(t
     showdown(table, night, nobody="1")
     run = Run.objects.get(night=night)
     post(table, url("game_end", night.pk, run.pk), {"ending": "carried"})
-    assert "8 chips are still riding or carried" in text(table.get(url("end", night.pk)))
+    assert "8 chips ($0.40) are still riding or carried" in text(table.get(url("end", night.pk)))
     # 8 shared three ways by seat: Ann 3, Bob 3, Cat 2.
     assert post(table, url("riding_share", night.pk)).status_code == 303
     assert stacks(night, seats) == [42, 37, 41]

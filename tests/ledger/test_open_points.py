@@ -316,7 +316,7 @@ def test_guts_tariffs_set_aside_are_the_pile_beside_the_pot_not_an_infraction_po
     assert posting.memo.startswith("Ann pays 5 to the pile beside the pot;")
     assert "infraction" not in posting.memo
     page = _table_page(client, host, night)
-    assert "The pile beside the pot: 15, for whoever ends the game." in page
+    assert "The pile beside the pot: 15 chips ($0.75), for whoever ends the game." in page
     assert "nfraction" not in page
 
 
@@ -327,7 +327,7 @@ def test_gruts_fines_are_the_fines_pile_and_wait_for_the_next_deal(client, host,
     posting = fire(hand, "fine", roles={"actor": ann.pk}, count=2)
     assert posting.memo.startswith("Ann pays 10 to the fines pile")
     page = _table_page(client, host, night)
-    assert "The fines pile: 10, for the next deal." in page
+    assert "The fines pile: 10 chips ($0.50), for the next deal." in page
     assert "nfraction" not in page
     # When the pile joins the next pot, the history names it the same way.
     joined = fire(hand, "fines-join")

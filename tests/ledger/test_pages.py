@@ -196,7 +196,11 @@ def test_a_whole_night_through_the_pages(host_client, host):
         [(ann.pk, cat.pk, Decimal("3.05")), (bob.pk, cat.pk, Decimal("1.95"))]
     )
     # Explained back to the hand: Ann lost 61 in hand 1, Cat won 100.
-    assert '<td>1</td><td class="num">-61</td><td class="num">+100</td>' in page
+    # Chips of 0.05: -61 is -$3.05, +100 is +$5.00.
+    assert (
+        '<td>1</td><td class="num">-61 <small class="money">-$3.05</small></td>'
+        '<td class="num">+100 <small class="money">+$5.00</small></td>'
+    ) in page
 
     payment = night.payments.get(payer=ann)
     assert post(host_client, url("mark_paid", night.pk, payment.pk)).status_code == 303
@@ -436,7 +440,8 @@ def test_a_count_that_differs_is_shown_and_stops_the_end(host_client, bought_200
     night, (ann, bob, cat) = bought_200_100_50
     counts = {f"count-{ann.pk}-0": "200", f"count-{bob.pk}-0": "99", f"count-{cat.pk}-0": "50"}
     page = text(host_client.get(url("end", night.pk), counts))
-    assert "99 counted, the ledger says 100: -1." in page
+    # Chips of 0.05: 99 are $4.95, 100 $5.00, the one missing $0.05.
+    assert "99 chips ($4.95) counted, the ledger says 100 chips ($5.00): -1 (-$0.05)." in page
     before = journal_rows(night)
     response = post(host_client, url("end", night.pk), counts)
     assert response.status_code == 400

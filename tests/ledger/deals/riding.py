@@ -49,9 +49,19 @@ def buttons(page: str) -> list[str]:
 
 
 def journal(page: str) -> list[str]:
-    """The latest lines of the night's journal on the page, newest first, in words."""
+    """The latest lines of the night's journal on the page, newest first, in words and chips:
+    the money beside each chip figure (its own `money` span) left out; `journal_money` keeps it."""
+    return journal_money(page, money=False)
+
+
+def journal_money(page: str, money: bool = True) -> list[str]:
+    """The latest lines of the night's journal as they read, the money beside the chips."""
     latest = page[page.find("<h2>Latest</h2>") :]
-    lines = re.findall(r"<li[^>]*>\s*<span>(.*?)</span>\s*<small", latest, re.S)
+    lines = re.findall(
+        r'<li[^>]*>\s*<span>((?:<span class="money">.*?</span>|.)*?)</span>\s*<small', latest, re.S
+    )
+    if not money:
+        lines = [re.sub(r' <span class="money">.*?</span>', "", line) for line in lines]
     return [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in lines]
 
 

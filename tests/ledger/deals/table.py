@@ -13,7 +13,7 @@ import uuid
 
 from django.test import Client
 
-from tests.ledger.dealing import Deal, _reason, forms
+from tests.ledger.dealing import Deal, _reason, button_of, forms
 from tests.ledger.pages import post, text, url
 
 
@@ -82,9 +82,10 @@ def book_the_fill(deal: Deal, **ticked: list[str]) -> dict[str, list[str]]:
 
 def press(client: Client, page: str, words: str, expect: int = 303, **changes) -> str:
     """Press the button with these words in the page as drawn: the answer's text."""
-    found = [f for f in forms(page) if any(words in b[0] for b in f.buttons)]
+    found = button_of(forms(page), words)
     assert found, f"no button {words!r}: {[b[0] for f in forms(page) for b in f.buttons]}"
-    data = found[0].data(words, **changes)
+    pressed = words if any(words in b[0] for b in found[0].buttons) else None
+    data = found[0].data(pressed, **changes)
     response = client.post(found[0].action, {"idempotency_key": uuid.uuid4().hex, **data})
     body = text(response)
     assert response.status_code == expect, _reason(body) or response.status_code

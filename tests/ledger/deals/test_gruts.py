@@ -67,7 +67,7 @@ def test_fines_wait_beside_the_pot_and_join_the_next_one(dealer, four, at_end, d
     assert "<h2>Nobody stayed in</h2>" in page
     # The fines pile joins the next pot: the one booking nobody passing asks for.
     assert buttons(page) == [
-        "Book: Once this hand is settled, the fines pile is added to the next hand's…",
+        "Carry the pile over",
         "End the deal: the pot rides to the next deal",
         "← Back a step",
     ]
