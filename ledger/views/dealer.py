@@ -22,7 +22,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger.core import amounts, card_taps, facts, flow
 from ledger.core.house_rules import house_rules
@@ -552,35 +552,41 @@ def deal_poll(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     return polled_answer(response, tag)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 @never_cache
 def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
-    """Choose a game's options, settings and agreed amounts before it is dealt."""
+    """Choose a game's options, settings and agreed amounts before it is dealt.
+
+    It writes nothing. The page drawn again for its own choices ("Update the
+    amounts") comes as a POST without JavaScript, so the form's CSRF token
+    never lands in an address; htmx asks by GET and leaves the token out.
+    """
+    data = request.POST if request.method == "POST" else request.GET
     found, actor = night_for(request, night_id)
-    game = get_object_or_404(Game, slug=request.GET.get("game", ""))
+    game = get_object_or_404(Game, slug=data.get("game", ""))
     spec = game.spec
     saved = runs.choices(found, spec.slug)
     chosen = dealer.table_settings(spec, saved.get("settings", {}))
     options = saved.get("options", [])
     typed: dict[str, str] = {}
-    if request.GET.get("update"):  # the page drawn again for the choices made on it
+    if data.get("update"):  # the page drawn again for the choices made on it
         chosen |= {
             s.id: picked
             for s in spec.settings
-            if (picked := request.GET.get(f"setting-{s.id}", "")) in s.choices
+            if (picked := data.get(f"setting-{s.id}", "")) in s.choices
         }
-        options = [o.id for o in spec.options if o.id in request.GET.getlist("options")]
+        options = [o.id for o in spec.options if o.id in data.getlist("options")]
         typed = {
             key.removeprefix("agreed-"): value[:60]
-            for key, value in request.GET.items()
+            for key, value in data.items()
             if key.startswith("agreed-")
         }
     view = state.table(found, actor)
     owners = dealer.setting_owner(spec)
     # Sent here from the table's "Next hand": the dealer and players picked there stay picked.
     seated = {r.seat.pk: r.seat for r in view.at_table}
-    picked_dealer = seated.get(_whole(request.GET.get("dealer")))
-    picked = {pk for pk in map(_whole, request.GET.getlist("players")) if pk in seated}
+    picked_dealer = seated.get(_whole(data.get("dealer")))
+    picked = {pk for pk in map(_whole, data.getlist("players")) if pk in seated}
     # Each amount prefilled (last time's, else the night's ante), under the choice or option
     # that needs it, shown only while that choice is made (kept hidden under the others, so a
     # choice changed without "Update" still starts); Start confirms those the choices made need.
@@ -622,7 +628,7 @@ def game_new(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         or game_setup.first_players(
             spec, seated.values(), picked_dealer or hands.next_dealer(found)
         ),
-        "back_to_table": request.GET.get("next") == table_url(found),
+        "back_to_table": data.get("next") == table_url(found),
         "family": FAMILIES[spec.family],
         "dealer_banks": runs.dealer_banks(spec),
         "error": "",

@@ -23,7 +23,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import assert_fits_the_phone
 from tests.browser.table import (
     POLLED,
     REFUSED,
@@ -94,8 +93,9 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
         expect(mine.get_by_role("button", name=f"{card}, face down", exact=True)).to_be_visible()
         expect(ann.page.locator(REFUSED)).to_have_count(0)
     expect(ann.page.locator("form.your-cards .hand-cards")).to_have_text("A♠ A♦ A♥ K♦ 7♥")
-    assert_fits_the_phone(ann.page)
+    ann.check()
     page.goto(table_url)
+    host.check()
     expect(page.locator("#table")).not_to_contain_text("A♠ A♦ A♥")
     page.goto(deal_url)
 
@@ -120,7 +120,7 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
     expect(panel).to_contain_text("A♠ A♦ A♥ K♦ 7♥")
     enter_cards(page, "Bob", "Qs Qd 4h 3c 2d")
     enter_cards(page, "Cat", "2h 5c 8d Jh 9s")
-    assert_fits_the_phone(page)
+    host.check()
 
     # At the showdown every phone sees every hand.
     shown = ann.page.locator(".cards-shown")
@@ -131,7 +131,7 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
     result = page.locator(".showdown-result")
     expect(result.locator(".ranking")).to_have_text("High: 1. Ann; 2. Bob; 3. Cat")
     expect(result).to_contain_text("Three of a kind, aces")
-    assert_fits_the_phone(page)
+    host.check()
 
     button(page, "Fill the showdown form").click()
     expect(page.locator("#who-wins p.notice")).to_contain_text("filled from this ranking")
@@ -149,6 +149,6 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
     kept.locator("summary").click()
     expect(kept).to_contain_text("Three of a kind, aces")
     expect(kept).to_contain_text("Q♠ Q♦ 4♥ 3♣ 2♦")
-    assert_fits_the_phone(page, open_details=True)
+    host.check(open_details=True)
     for phone in table.phones:
         assert phone.problems() == [], phone.name

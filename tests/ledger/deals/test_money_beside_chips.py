@@ -84,9 +84,26 @@ def test_the_setup_page_redrawn_keeps_what_was_typed(dealer):
     assert "3 is $0.15" in page
 
 
-def test_without_script_an_update_button_redraws_the_setup_page(dealer):
+def test_without_script_an_update_button_redraws_the_setup_page_by_post(dealer):
     page = setup(dealer, "?game=texas-holdem")
-    assert re.search(r"<noscript><button[^>]*formmethod=\"get\"[^>]*>Update the amounts", page)
+    button = re.search(r"<noscript><button([^>]*)>Update the amounts", page)
+    assert button
+    assert "formmethod" not in button[1]  # a POST: the CSRF token stays out of URLs
+    url = reverse("ledger:game_new", args=[dealer.night.pk])
+    answer = dealer.client.post(
+        url, {"game": "texas-holdem", "update": "1", "setting-seeding": "blinds"}
+    )
+    assert answer.status_code == 200
+    redrawn = text(answer)
+    assert amounts_block(redrawn, "ante") == '<div class="choice-amounts" hidden>'
+    assert amounts_block(redrawn, "blinds") == '<div class="choice-amounts">'
+
+
+def test_the_setup_pages_live_redraw_leaves_the_csrf_token_out_of_its_query(dealer):
+    page = setup(dealer, "?game=texas-holdem")
+    asks = re.findall(r'hx-get="[^"]*"[^>]*', page)
+    assert asks
+    assert all('hx-params="not csrfmiddlewaretoken,idempotency_key"' in a for a in asks)
 
 
 # --- Buttons named by what they do --------------------------------------------------------------
