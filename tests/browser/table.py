@@ -188,6 +188,16 @@ def set_up(page, game: str, heading: str) -> None:
     check_page(page, open_details=True)
 
 
+def pick(page, option: str) -> None:
+    """Tick a house option on the setup page and wait for the page to redraw its amounts.
+
+    The redraw (htmx) replaces the form: a choice made before it lands would be drawn over.
+    """
+    with page.expect_response(lambda answer: "/games/new/" in answer.url):
+        page.get_by_label(option, exact=True).check()
+    page.wait_for_load_state("networkidle")
+
+
 def start(page, name: str, *, dealer: str | None = None) -> None:
     if dealer is not None:
         page.get_by_label("Dealer", exact=True).select_option(label=dealer)

@@ -62,7 +62,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.checks import assert_fits_the_phone, other_hosts
-from tests.browser.table import create_the_night_anyway
+from tests.browser.table import create_the_night_anyway, pick
 
 pytestmark = pytest.mark.browser
 
@@ -248,7 +248,7 @@ def test_a_game_of_guts_rides_over_three_deals_and_settles(phone, page, site, si
     # The Guts setup: the Coward tax option on, the settings at their defaults,
     # the table's ante agreed at 1, everyone in.
     set_up(page, "guts-three-card", "Guts")
-    page.get_by_label("Coward tax", exact=True).check()
+    pick(page, "Coward tax")
     expect(page.get_by_label("Only when a new game starts with an empty pot.")).to_be_checked()
     page.get_by_label("The table's ante").fill("1")
     expect(page.locator("fieldset", has_text="Who is in").locator("input")).to_have_count(3)
@@ -348,7 +348,7 @@ def test_trash_poker_won_by_folds_with_the_black_spot_shown(phone, page, site, s
 
     # Trash Poker with the Black Spot; Cat deals, so Ann opens the betting.
     set_up(page, "trash-poker", "Trash Poker")
-    page.get_by_label("Black Spot", exact=True).check()
+    pick(page, "Black Spot")
     page.get_by_label("Dealer").select_option(label="Cat")
     assert_fits_the_phone(page)
     with page.expect_navigation():

@@ -127,6 +127,7 @@ from tests.browser.table import (
     join_url,
     name_who,
     next_step,
+    pick,
     press,
     set_up,
     showdown,
@@ -361,7 +362,7 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
 
     # --- Trash Poker: won by folds, with the Black Spot --------------------------
     set_up(page, "trash-poker", "Trash Poker")
-    page.get_by_label("Black Spot", exact=True).check()
+    pick(page, "Black Spot")
     start(page, "Trash Poker", dealer="Cat")
     table.agree("Ante in", [])
     book(page, "ante")
@@ -412,8 +413,8 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
 
     # --- Baseball (Daytime): the wild tax and a rainout ----------------------------
     set_up(page, "baseball-daytime", "Baseball (Daytime)")
-    page.get_by_label("Wild tax", exact=True).check()
-    page.get_by_label("Rainout", exact=True).check()
+    pick(page, "Wild tax")
+    pick(page, "Rainout")
     start(page, "Baseball (Daytime)", dealer="Ann")
     deal_steps = [
         "Ante in",
@@ -553,7 +554,7 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
 
     # --- Pass the Trash, high-low declare -------------------------------------------
     set_up(page, "pass-the-trash", "Pass the Trash")
-    page.get_by_label("High-low declare", exact=True).check()
+    pick(page, "High-low declare")
     page.get_by_label("The table's ante").fill("1")
     start(page, "Pass the Trash", dealer="Cat")
     book(page, "ante")
