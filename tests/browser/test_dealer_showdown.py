@@ -96,6 +96,9 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     expect(fold(page, "Ann")).to_have_attribute("open", "")
     expect(fold(page, "Bob").locator("summary")).to_contain_text("no cards yet")
     host.check()
+    # With every grid open, four players' panel ran to some 6,000 px; one grid open, the
+    # ranking's place and three folded lines: about 1,100 px at 360 px.
+    assert panel.bounding_box()["height"] < 1_300
 
     # A tap saves in place: the page is not sent back to the top.
     first = fold(page, "Ann").get_by_role("button", name="A♠, not held", exact=True)
