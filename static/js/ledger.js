@@ -72,10 +72,11 @@
     if (isWrite(event) || box.textContent === OUT_OF_DATE) banner("");
   });
 
-  // The dealer's "Who wins?" panel (templates/ledger/_who_wins.html). A tap on a card grid
-  // posts the typed cards with the form's one-use write key, so a second tap sent before
-  // the first is answered would be refused: taps wait in a queue, and each is posted from
-  // the form as the answer to the one before drew it (its cards, a fresh key).
+  // The card grids: the dealer's "Who wins?" panel (templates/ledger/_who_wins.html) and a
+  // player's own cards on the table. A tap posts the typed cards with the form's one-use
+  // write key, so a second tap sent before the first is answered would be refused: taps
+  // wait in a queue, and each is posted from the form as the answer to the one before drew
+  // it (its cards, a fresh key).
   const taps = [];
   let tapping = false;
   let writes = 0; // writes sent so far: a poll sent before one must not draw over it
@@ -135,10 +136,11 @@
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const elt = event.detail.elt;
-    if (isPoll(elt) && elt.closest("#deal")) {
-      // Never while a write or a tap is on its way, nor while a field of the panel is typed in.
+    if (isPoll(elt)) {
+      // Never while a write or a tap is on its way, nor while a card field is typed in.
       const typing = document.activeElement && document.activeElement.closest
-        && document.activeElement.closest("#who-wins input, #who-wins select");
+        && document.activeElement.closest(
+          "#who-wins input, #who-wins select, #your-cards-form input, #your-cards-form select");
       if (inFlight || tapping || taps.length || typing) {
         event.preventDefault();
         return;

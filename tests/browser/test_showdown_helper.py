@@ -7,7 +7,8 @@ Ann opens every round) from the Deal tab. Worked by hand:
 
     buy-ins                                Ann 20   Bob 20   Cat 20   (60)
     Ante in, 1 each (pot 3)                Ann 19   Bob 19   Cat 19
-    Ann taps her cards on her phone: A♠ A♦ A♥ K♦ 7♥ (three aces), and only
+    Ann taps her cards on her phone (the first two 40 ms apart, both land):
+        A♠ A♦ A♥ K♦ 7♥ (three aces), and only
         she sees them until the showdown (not the host, not the dealer)
     Before the draw, after the draw: everyone checks
     Showdown: the host types Bob's Q♠ Q♦ 4♥ 3♣ 2♦ (a pair of queens) and
@@ -88,7 +89,19 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
     # Ann taps her own cards on her phone's grid (once each: face down); each tap saves,
     # and the table shows them to her alone.
     mine = ann.page.locator("form.your-cards")
-    for card in ("A♠", "A♦", "A♥", "K♦", "7♥"):
+    # Her first two taps 40 ms apart: both land, in order.
+    ann.page.evaluate(
+        """() => {
+          const card = (code) => document.querySelector(
+            `#your-cards-form button[name=tap][value="${code}"]`);
+          card("As").click();
+          setTimeout(() => card("Ad").click(), 40);
+        }"""
+    )
+    for card in ("A♠", "A♦"):
+        expect(mine.get_by_role("button", name=f"{card}, face down", exact=True)).to_be_visible()
+    expect(ann.page.locator(REFUSED)).to_have_count(0)
+    for card in ("A♥", "K♦", "7♥"):
         mine.get_by_role("button", name=f"{card}, not held", exact=True).click()
         expect(mine.get_by_role("button", name=f"{card}, face down", exact=True)).to_be_visible()
         expect(ann.page.locator(REFUSED)).to_have_count(0)
