@@ -135,7 +135,7 @@ def test_a_night_from_the_antes_to_who_pays_whom_on_two_phones(
     expect(page.get_by_text("was never confirmed at this night or its group")).to_be_visible()
     button(page, "Confirm the amounts, start Five Card Draw and deal").click()
     expect(page.locator(".hand-line")).to_have_text("Hand 1 · Five Card Draw · Ann deals")
-    button(page, "Collect antes (2 each)").click()
+    button(page, "Collect antes: 2 chips ($0.20) each").click()
     expect_stacks(page, Ann=98, Bob=78, Cat=28)
     expect_pots(page, "Main pot: 6 chips ($0.60) Bob, Cat, Ann")
 
