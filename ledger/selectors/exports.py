@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from decimal import Decimal
 
 from ledger.models import Entry, Night
@@ -38,11 +39,24 @@ def csv_cells(*values: object) -> list[object]:
     return [csv_cell(v) for v in values]
 
 
-def journal_csv(night: Night) -> str:
-    """Every posting line of the night, oldest first, for a spreadsheet."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+JOURNAL_CHUNK = 2000  # entries read from the database at a time while the CSV streams
+
+
+class _Line:
+    """A file for `csv.writer` that hands back each row it is given instead of keeping it."""
+
+    def write(self, text: str) -> str:
+        return text
+
+
+def journal_lines(night: Night) -> Iterator[str]:
+    """Every posting line of the night, oldest first, one CSV row at a time.
+
+    Entries are read `JOURNAL_CHUNK` at a time, so a night of 60,000
+    postings streams in the memory of one chunk, never the whole file.
+    """
+    writer = csv.writer(_Line())
+    yield writer.writerow(
         csv_cells("posting", "time", "hand", "kind", "account", "seat", "chips", "memo", "by")
     )
     entries = (
@@ -50,11 +64,11 @@ def journal_csv(night: Night) -> str:
         .select_related("posting__hand", "account__seat__person")
         .order_by("posting_id", "pk")
     )
-    for e in entries:
+    for e in entries.iterator(chunk_size=JOURNAL_CHUNK):
         p = e.posting
         seat = e.account.seat.person.name if e.account.seat else ""
         hand = p.hand.number if p.hand else ""
-        writer.writerow(
+        yield writer.writerow(
             csv_cells(
                 p.pk,
                 p.created_at.isoformat(),
@@ -67,7 +81,11 @@ def journal_csv(night: Night) -> str:
                 p.recorded_by,
             )
         )
-    return out.getvalue()
+
+
+def journal_csv(night: Night) -> str:
+    """Every posting line of the night, oldest first, for a spreadsheet, as one text."""
+    return "".join(journal_lines(night))
 
 
 def settlement_csv(night: Night) -> str:
