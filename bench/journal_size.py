@@ -179,7 +179,7 @@ def report(backend: str, r: dict) -> None:
         f"({r['csv_total'] / base_time:,.0f}x baseline)"
     )
     print(
-        f"    peak Python memory: streamed {r['csv_peak'] / MB:.2f} MB, built whole as before "
+        f"    peak Python memory: streamed {r['csv_peak'] / MB:.2f} MB, built whole as one text "
         f"{r['csv_whole_peak'] / MB:.1f} MB, baseline view {r['baseline_peak'] / MB:.2f} MB"
     )
     print(
