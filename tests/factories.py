@@ -125,3 +125,40 @@ def night_with(
     table = Table(night=night, group=group)
     table.seats = seat_up(night, seats, buy_in=buy_in, recorded_by=recorded_by)
     return table
+
+
+def chips_passed(
+    night: Night, giver: Seat, taker: Seat, count: int, *, recorded_by=RECORDED_BY
+) -> None:
+    """`count` balanced postings of 1 chip, `giver` to `taker` and back in turn, in bulk.
+
+    For nights too big to build one service call at a time (a test of 1,500
+    postings, the 60,000 of bench/journal_size.py): the same Posting and
+    Entry rows `ledger.services.journal.post` writes, each posting's entries
+    summing to zero, so the journal's checks hold. `giver` must hold a chip.
+    """
+    from ledger.models import Account, Entry, Posting
+    from ledger.services import journal
+
+    stacks = [journal.account(night, Account.Kind.STACK, seat=s) for s in (giver, taker)]
+    names = [giver.person.name, taker.person.name]
+    batch = 5000
+    for start in range(0, count, batch):
+        turns = range(start, min(count, start + batch))
+        postings = Posting.objects.bulk_create(
+            Posting(
+                night=night,
+                kind="adjustment",
+                memo=f"{names[i % 2]} passes 1 chip to {names[1 - i % 2]}",
+                recorded_by=recorded_by,
+            )
+            for i in turns
+        )
+        Entry.objects.bulk_create(
+            entry
+            for i, posting in zip(turns, postings, strict=True)
+            for entry in (
+                Entry(posting=posting, account=stacks[i % 2], amount=-1),
+                Entry(posting=posting, account=stacks[1 - i % 2], amount=1),
+            )
+        )

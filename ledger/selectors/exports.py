@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from decimal import Decimal
 
 from ledger.models import Entry, Night
@@ -38,36 +39,63 @@ def csv_cells(*values: object) -> list[object]:
     return [csv_cell(v) for v in values]
 
 
-def journal_csv(night: Night) -> str:
-    """Every posting line of the night, oldest first, for a spreadsheet."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+JOURNAL_CHUNK = 2000  # entries read from the database at a time while the CSV streams
+
+
+class _Line:
+    """A file for `csv.writer` that hands back each row it is given instead of keeping it."""
+
+    def write(self, text: str) -> str:
+        return text
+
+
+def journal_lines(night: Night) -> Iterator[str]:
+    """Every posting line of the night, oldest first, one CSV row at a time.
+
+    Entries are read `JOURNAL_CHUNK` at a time as plain tuples (one joined
+    query, no model objects), so a night of 60,000 postings streams in the
+    memory of one chunk, never the whole file.
+    """
+    writer = csv.writer(_Line())
+    yield writer.writerow(
         csv_cells("posting", "time", "hand", "kind", "account", "seat", "chips", "memo", "by")
     )
-    entries = (
+    rows = (
         Entry.objects.filter(posting__night=night)
-        .select_related("posting__hand", "account__seat__person")
         .order_by("posting_id", "pk")
+        .values_list(
+            "posting_id",
+            "posting__created_at",
+            "posting__hand__number",
+            "posting__kind",
+            "account__kind",
+            "account__seat__person__name",
+            "amount",
+            "posting__memo",
+            "posting__recorded_by",
+        )
     )
-    for e in entries:
-        p = e.posting
-        seat = e.account.seat.person.name if e.account.seat else ""
-        hand = p.hand.number if p.hand else ""
-        writer.writerow(
+    for posting, created, hand, kind, account, seat, chips, memo, by in rows.iterator(
+        chunk_size=JOURNAL_CHUNK
+    ):
+        yield writer.writerow(
             csv_cells(
-                p.pk,
-                p.created_at.isoformat(),
-                hand,
-                p.kind,
-                e.account.kind,
-                seat,
-                e.amount,
-                p.memo,
-                p.recorded_by,
+                posting,
+                created.isoformat(),
+                "" if hand is None else hand,
+                kind,
+                account,
+                "" if seat is None else seat,
+                chips,
+                memo,
+                by,
             )
         )
-    return out.getvalue()
+
+
+def journal_csv(night: Night) -> str:
+    """Every posting line of the night, oldest first, for a spreadsheet, as one text."""
+    return "".join(journal_lines(night))
 
 
 def settlement_csv(night: Night) -> str:

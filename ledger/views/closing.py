@@ -8,10 +8,12 @@ ending the night are POSTs.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TypeVar
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -26,6 +28,8 @@ from ledger.views.common import message, night_for, see_other, write
 from ledger.views.forms import counted_chips, seat_from, whole
 from ledger.views.table import answer, bad_link
 from sitewide.htmx import HtmxHttpRequest
+
+R = TypeVar("R", bound=HttpResponseBase)
 
 IN_PLAY = "A hand is in play: the settlement can be exported once it is settled."
 
@@ -268,15 +272,23 @@ def mark_paid(request: HtmxHttpRequest, night_id: int, payment_id: int) -> HttpR
 
 def csv_response(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    return csv_download(response, filename)
+
+
+def csv_download(response: R, filename: str) -> R:
+    """A CSV answer as a download named `filename`, never kept in a cache."""
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["Cache-Control"] = "no-store"
     return response
 
 
 @require_GET
-def journal_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+def journal_csv(request: HttpRequest, night_id: int) -> HttpResponseBase:
+    """The whole journal as CSV, streamed row by row as the entries are read."""
     found, _ = night_for(request, night_id)
-    return csv_response(exports.journal_csv(found), f"night-{found.pk}-journal.csv")
+    rows = (line.encode() for line in exports.journal_lines(found))
+    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    return csv_download(response, f"night-{found.pk}-journal.csv")
 
 
 def money_words(chips: int, night: Night) -> str:

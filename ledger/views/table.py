@@ -19,9 +19,9 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger.core import betting, card_taps, flow, openers
-from ledger.models import Hand, Night, Seat, ShowdownKept
-from ledger.selectors import game_setup, state, table_types
+from ledger.core import betting, card_taps, flow, inputs, openers
+from ledger.models import Hand, Night, Seat
+from ledger.selectors import game_setup, journal_page, state, table_types
 from ledger.services import actors, deletion, games, hands, runs, seat_cards, seating
 from ledger.services.actors import Actor
 from ledger.services.journal import KeyConflict, LedgerError
@@ -561,13 +561,17 @@ def hand_undo(request: HtmxHttpRequest, night_id: int, hand_id: int) -> HttpResp
 @require_GET
 @never_cache
 def journal(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
-    """Every posting of the night, newest first, with who recorded it and when."""
+    """The night's postings a page at a time, newest first, with who recorded each and when.
+
+    `?before=<id>` pages below a posting (keyset, never OFFSET): Older and
+    Newer are plain links. A `before` that is no posting id is a 400 that says so.
+    """
     found, actor = night_for(request, night_id)
-    postings = state.history(found, limit=None)
-    # The cards shown and the helper's ranking, kept with the award they were booked by.
-    kept = {k.award_id: k for k in ShowdownKept.objects.filter(night=found)}
-    for posting in postings:
-        if posting.pk in kept:
-            posting.kept_shown = seat_cards.kept_words(kept[posting.pk])
-    ctx = {"night": found, "postings": postings, "actor": actor}
+    ctx = {"night": found, "actor": actor, "page_size": journal_page.PAGE_SIZE}
+    try:
+        before = journal_page.before_of(request.GET.get("before"))
+    except inputs.InputError as exc:
+        return render(request, "ledger/journal.html", ctx | {"error": str(exc)}, status=400)
+    shown = journal_page.page(found, before)
+    ctx |= {"postings": shown.postings, "page": shown}
     return render(request, "ledger/journal.html", ctx)
