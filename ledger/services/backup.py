@@ -55,10 +55,11 @@ from ledger.models import (
     Seat,
     ShowdownKept,
 )
-from ledger.services import closing, games, hands, seat_cards
+from ledger.services import closing, games, hands, runs, seat_cards
 from ledger.services.actors import seat_key_of
 from ledger.services.journal import LedgerError
 from rulebook import dealer
+from rulebook.schema import Game as GameSpec
 from rulebook.showdown import cards as deck
 
 DOES_NOT_FIT = "The backup's rows do not fit this site's database ({why}); nothing was imported."
@@ -83,6 +84,7 @@ NOT_TEXT_LIST = "its {name} are not a list of text"
 NOT_TEXT_MAP = "its {name} are not text by name"
 BAD_CONFIG = "its rules are not a hand's: {why}"
 CONFIG_NEEDS = "its rules lack {names}"
+BAD_SAVED = "the choices it keeps for each game are not options, settings and amounts"
 BAD_KEPT = "its cards and result cannot be shown: {why}"
 # What every hand's rules hold, as the hand reads them (`hands.hand_start` writes them).
 HAND_CONFIG = ("side_pots", "ante", "min_bet", "limit", "cap")
@@ -276,7 +278,7 @@ def import_group(data: bytes | str | Mapping, owner: AbstractBaseUser) -> Group:
     try:
         with transaction.atomic():
             group = _Restore(content, owner).run()
-    except (IntegrityError, DataError) as exc:
+    except (IntegrityError, DataError, OverflowError) as exc:
         raise BackupError(DOES_NOT_FIT.format(why=str(exc).splitlines()[0][:120])) from exc
     return group
 
@@ -305,10 +307,12 @@ def _check_values(content: Mapping) -> None:
         (group["name"], group["settings"]),
         *((n["name"], n["settings"]) for n in content["nights"]),
     ]:
-        if unknown := sorted(set(settings) - HOUSE_RULES):
+        if unknown := sorted(set(settings) - HOUSE_RULES - {"games"}):
             names = ", ".join(repr(n) for n in unknown)
             why = UNKNOWN_SETTINGS.format(names=names)
             raise BackupError(BAD_SETTINGS.format(owner=owner, why=why))
+        if not _saved_choices(settings.get("games", {})):
+            raise BackupError(BAD_SETTINGS.format(owner=owner, why=BAD_SAVED))
     _check_games(content)
     _check_hand_configs(content)
     _check_cards(content)
@@ -329,6 +333,21 @@ def _texts(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+def _saved_choices(saved: object) -> bool:
+    """Choices kept for the next game of each kind, shaped as `runs.choices` reads them.
+
+    An option or setting the rulebook has since dropped is left to `runs.still_known`.
+    """
+    return isinstance(saved, dict) and all(
+        isinstance(picked, dict)
+        and _texts(picked.get("options") or [])
+        and isinstance(picked.get("settings") or {}, dict)
+        and all(isinstance(v, str) for v in (picked.get("settings") or {}).values())
+        and isinstance(picked.get("agreed") or {}, dict)
+        for picked in saved.values()
+    )
+
+
 def _check_games(content: Mapping) -> None:
     """Every game is in the rulebook, its options and settings ones it has (as setup checks)."""
     for number, run in enumerate(content["runs"], 1):
@@ -340,7 +359,8 @@ def _check_games(content: Mapping) -> None:
             spec = games.spec_of(run["game_slug"])
             dealer.chosen_options(spec, run["options"])
             dealer.table_settings(spec, run["settings"])
-        except (LedgerError, dealer.OptionError, dealer.SettingError) as exc:
+            _check_agreed(spec, run)
+        except (LedgerError, dealer.OptionError, dealer.SettingError, inputs.InputError) as exc:
             raise _refuse("runs", number, exc) from None
     for number, hand in enumerate(content["hands"], 1):
         try:
@@ -348,6 +368,19 @@ def _check_games(content: Mapping) -> None:
                 games.spec_of(hand["game_slug"])
         except LedgerError as exc:
             raise _refuse("hands", number, exc) from None
+
+
+def _check_agreed(spec: GameSpec, run: Mapping) -> None:
+    """The agreed amounts are ones the game's choices ask for, each as the setup page takes it."""
+    needed = runs.needed_agreed(spec, run["options"], run["settings"])
+    money = runs.in_money(spec)
+    for name, value in run["agreed"].items():
+        if name not in needed:
+            raise LedgerError(runs.AGREED_UNKNOWN.format(game=spec.name, name=name))
+        if name in money:
+            inputs.money_amount(value, label=f"The {name}")
+        else:
+            inputs.whole(value, label=f"The {name}")
 
 
 def _check_hand_configs(content: Mapping) -> None:

@@ -676,6 +676,10 @@ REFUSED = {
         signed(lambda c: a_run(c, FRIDAY, settings={"no-such-setting": "yes"})),
         "no-such-setting",
     ),
+    "an agreed amount the game lacks": (
+        signed(lambda c: a_run(c, FRIDAY, agreed={"no-such-amount": 5})),
+        "has no agreed amount called 'no-such-amount'",
+    ),
     "options that are not text": (
         signed(lambda c: a_run(c, FRIDAY, options=[[1]])),
         "its options are not a list of text",
@@ -703,6 +707,10 @@ REFUSED = {
     "a night setting this site lacks": (
         signed(set_field("nights", FRIDAY, "settings", {"antes": 5})),
         "its settings name 'antes', which this site does not have",
+    ),
+    "choices kept for a game that are no choices": (
+        signed(set_field("nights", FRIDAY, "settings", {"games": {"any": {"options": [[1]]}}})),
+        "the choices it keeps for each game are not options, settings and amounts",
     ),
     "a hand's rules left empty": (
         signed(hand_config({})),
