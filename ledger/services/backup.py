@@ -59,6 +59,7 @@ from ledger.services import closing, games, hands, runs, seat_cards
 from ledger.services.actors import seat_key_of
 from ledger.services.journal import LedgerError
 from rulebook import dealer
+from rulebook.schema import HOUSE_KEYS
 from rulebook.schema import Game as GameSpec
 from rulebook.showdown import cards as deck
 
@@ -88,7 +89,8 @@ BAD_SAVED = "the choices it keeps for each game are not options, settings and am
 BAD_KEPT = "its cards and result cannot be shown: {why}"
 # What every hand's rules hold, as the hand reads them (`hands.hand_start` writes them).
 HAND_CONFIG = ("side_pots", "ante", "min_bet", "limit", "cap")
-HOUSE_RULES = set(HouseRules().as_dict())
+# A night's or group's settings: house rules, and the keys a game's choice may answer (inert there).
+HOUSE_RULES = set(HouseRules().as_dict()) | set(HOUSE_KEYS)
 RESTORED = "{name} (restored)"
 RESTORED_N = "{name} (restored {n})"
 
