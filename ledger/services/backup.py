@@ -408,7 +408,8 @@ def _check_cards(content: Mapping) -> None:
         try:
             deck.parse_cards(row["cards"])
             deck.parse_cards(row["up"])
-        except deck.CardError as exc:
+            seat_cards._input().wild_ranks_of(row["wild_ranks"] or None)
+        except ValueError as exc:  # a CardError, or the helper's RequestError: in table words
             raise _refuse("hand_cards", number, exc) from None
     for number, kept in enumerate(content["showdowns_kept"], 1):
         try:

@@ -553,6 +553,11 @@ def cards_shown(content: dict, cards) -> dict:
     return content
 
 
+def first_cards(content: dict, **fields) -> dict:
+    content["hand_cards"][0].update(fields)
+    return content
+
+
 def kept_showdown(content: dict, cards, result) -> dict:
     hand = the_hand(content)
     award = first(content, "postings", hand=hand["id"], kind="award")
@@ -695,6 +700,10 @@ REFUSED = {
     "a card that is a list": (
         signed(lambda c: cards_shown(c, [[]])),
         "its cards are not a list of text",
+    ),
+    "a wild rank that is no rank": (
+        signed(lambda c: cards_shown(c, ["As"]) and first_cards(c, wild_ranks=["Z"])),
+        "The backup's hand_cards, row 1: A wild rank is 2 to 10, J, Q, K or A",
     ),
     "junk cards in a kept showdown": (
         signed(lambda c: kept_showdown(c, {"Ann": {"cards": ["ZZ"]}}, {})),
