@@ -11,10 +11,16 @@ so a file edited by hand, or cut short, is refused before anything is read
 from it.
 
 `read` refuses, with one sentence saying why, a file that is too large, not
-JSON, of another format or version, changed after it was exported, or whose
-rows do not hold together (a reference to a row that is not there, a
+JSON (a key written twice in one object included: JSON would keep the last
+silently), of another format or version, changed after it was exported, or
+whose rows do not hold together (a reference to a row that is not there, a
 posting whose entries do not sum to zero, a stack left below zero, a string
-longer than its column). Nothing here touches a database.
+longer than its column). Values are held to what the live forms take: text
+with no control character or bidi override, an upper-case currency code,
+dates from 2000 to 2100 with their time zone, a posting's detail shaped as
+the journal writes it, and no hand or game still open at an ended night.
+Nothing here touches a database; what needs the rulebook (games, options,
+settings, cards) is checked by the service.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ledger.core.inputs import is_whole
+from ledger.core.inputs import has_control, is_whole
 from sitewide import surrogates
 
 FORMAT = "homegame-group-backup"
@@ -38,6 +44,8 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_ROWS = 2_000_000
 MOST_BIGINT = 2**63 - 1
+# Dates a backup may hold: any night this site could have played, none at the calendar's edge.
+FIRST_YEAR, LAST_YEAR = 2000, 2100
 
 TOO_LARGE = "The file is larger than {most} MB; a backup of one group is far smaller."
 NOT_JSON = "The file is not a Homegame backup: it is not JSON ({why})."
@@ -50,6 +58,9 @@ BAD_ROW = "The backup's {table}, row {row}: {why}"
 BAD_GROUP = "The backup's group: {why}"
 UNBALANCED = "The backup's journal does not balance: posting {posting} moves {total:+d} chips."
 NEGATIVE = "The backup's journal leaves {kind} account {key} with {chips} chips."
+TWICE = "a key appears twice in one object ({key})"
+STILL_OPEN = "the night is ended but its {what} {number} is still open"
+BAD_DETAIL = "detail: its {name} are not as the journal writes them"
 
 # Accounts that may go below zero, as in the journal: the bank and the markers (IOUs).
 MAY_GO_NEGATIVE = {"bank", "marker"}
@@ -106,17 +117,30 @@ class Int(Field):
 
 
 class Text(Field):
-    def __init__(self, most: int, *, choices: tuple[str, ...] = ()) -> None:
-        self.most, self.choices = most, choices
+    """Text as a live form takes it: no control character or bidi override (`inputs.text`)."""
+
+    def __init__(self, most: int, *, choices: tuple[str, ...] = (), lines: bool = False) -> None:
+        self.most, self.choices, self.lines = most, choices, lines
 
     def check(self, value: object) -> str:
         if not isinstance(value, str):
             return f"{value!r} is not text"
         if len(value) > self.most:
             return f"text longer than {self.most} characters"
+        if has_control(value, lines=self.lines):
+            return "it holds a control character or a bidi override"
         if self.choices and value not in self.choices:
             return f"{value!r} is not one of {', '.join(repr(c) for c in self.choices)}"
         return ""
+
+
+class Currency(Field):
+    """A currency as the night form keeps it: three upper-case letters."""
+
+    def check(self, value: object) -> str:
+        if isinstance(value, str) and re.fullmatch("[A-Z]{3}", value, re.ASCII):
+            return ""
+        return f"{value!r} is not a currency code such as USD"
 
 
 class Money(Field):
@@ -146,9 +170,11 @@ class When(Field):
         try:
             if not isinstance(value, str):
                 raise TypeError  # as fromisoformat would
-            datetime.fromisoformat(value)
+            when = datetime.fromisoformat(value)
         except (TypeError, ValueError):
             return f"{value!r} is not a date and time"
+        if when.tzinfo is None or not FIRST_YEAR <= when.year <= LAST_YEAR:
+            return f"{value!r} is not a date from {FIRST_YEAR} to {LAST_YEAR} with its time zone"
         return ""
 
 
@@ -186,7 +212,7 @@ TABLES: dict[str, dict[str, Field]] = {
     "nights": {
         "id": Id(),
         "name": Text(80),
-        "currency": Text(3),
+        "currency": Currency(),
         "chips": Json(list),
         "unit": Money(4),
         "settings": Json(dict),
@@ -246,7 +272,7 @@ TABLES: dict[str, dict[str, Field]] = {
         "seat": Ref("seats", optional=True),
         "kind": Text(20),
         "detail": Json(dict),
-        "memo": Text(200),
+        "memo": Text(200, lines=True),
         "recorded_by": Text(80),
         "reverses": Ref("postings", optional=True),
         "created_at": TIME,
@@ -329,7 +355,7 @@ def read(raw: bytes | str) -> JsonObject:
         raise BackupError(TOO_LARGE.format(most=MAX_BYTES // (1024 * 1024)))
     try:
         text = raw.decode("utf-8")
-        document = json.loads(text, parse_constant=_no_constant)
+        document = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
     except UnicodeDecodeError:
         raise BackupError(NOT_JSON.format(why="it is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
@@ -364,6 +390,16 @@ def _cards_by_holder(content: JsonObject) -> JsonObject:
             "hand_cards": [{**extra, **r} if isinstance(r, dict) else r for r in rows],
         }
     return content
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> JsonObject:
+    """An object whose keys are all different: JSON would keep the last of two silently."""
+    found: JsonObject = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(TWICE.format(key=ascii(key[:40])))
+        found[key] = value
+    return found
 
 
 def _no_constant(name: str) -> None:
@@ -425,6 +461,10 @@ def check(content: Content) -> None:
     _check_same_night(content, rows_by_id)
     _check_unique(content)
     _check_journal(content, rows_by_id)
+    _check_ended(content)
+    for number, row in enumerate(content["postings"], 1):
+        if why := detail_shape(row["detail"]):
+            raise _bad("postings", number, why)
 
 
 def _bad(table: str, number: int, why: str) -> BackupError:
@@ -525,6 +565,67 @@ def _check_journal(content: Content, rows_by_id: RowsById) -> None:
         nets = night["nets"]
         if set(nets) != {str(s) for s in seats} or not all(is_whole(v) for v in nets.values()):
             raise _bad("nights", number, "its nets are not one whole number per seat")
+
+
+def _check_ended(content: Content) -> None:
+    """An ended night has no hand still played and no game still open."""
+    ended = {n["id"] for n in content["nights"] if n["status"] == "ended"}
+    for table, what, closed in (("hands", "hand", "settled"), ("runs", "game", "ended")):
+        for row in content[table]:
+            if row["night"] in ended and row["status"] != closed:
+                number = [n["id"] for n in content["nights"]].index(row["night"]) + 1
+                raise _bad("nights", number, STILL_OPEN.format(what=what, number=row["number"]))
+
+
+def _seat_ids(value: object) -> bool:
+    return isinstance(value, list) and all(is_whole(s) for s in value)
+
+
+def _pairs(value: object, first: Callable[[object], bool]) -> bool:
+    """A list of lists, each at least a pair whose first item passes `first`."""
+    return isinstance(value, list) and all(
+        isinstance(item, list) and len(item) >= 2 and first(item[0]) for item in value
+    )
+
+
+def _id_keys(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and k.isascii() and k.isdigit() for k in value
+    )
+
+
+# What each part of a posting's detail that names seats or postings must look like.
+DETAIL_SHAPES: dict[str, Callable[[object], bool]] = {
+    "stacks": lambda v: _pairs(v, is_whole),
+    "blinds": lambda v: _pairs(v, is_whole),
+    "opener": lambda v: v is None or is_whole(v),
+    "returned": lambda v: not isinstance(v, dict) or is_whole(v.get("seat", 0)),
+    "pots": lambda v: (
+        isinstance(v, list)
+        and all(isinstance(p, dict) and _seat_ids(p.get("eligible", [])) for p in v)
+    ),
+    "winners": lambda v: isinstance(v, list) and all(_seat_ids(g) for g in v),
+    "low_winners": lambda v: v is None or (isinstance(v, list) and all(_seat_ids(g) for g in v)),
+    "payouts": _id_keys,
+    "paid": lambda v: isinstance(v, str) or _id_keys(v),  # a buy-in's is "cash" or "credit"
+    "units": _id_keys,
+    "holder": lambda v: v is None or is_whole(v),
+    "reverses": lambda v: v is None or is_whole(v),
+    "transfers": lambda v: _pairs(v, lambda name: isinstance(name, str)) and _to_named(v),
+}
+
+
+def _to_named(transfers: object) -> bool:
+    """Each transfer names the account it goes to, as it names the one it comes from."""
+    return isinstance(transfers, list) and all(isinstance(t[1], str) for t in transfers)
+
+
+def detail_shape(detail: Mapping[str, Any]) -> str:
+    """Why a posting's detail would not be read as the journal wrote it, or ""."""
+    for name, fits in DETAIL_SHAPES.items():
+        if name in detail and not fits(detail[name]):
+            return BAD_DETAIL.format(name=name)
+    return ""
 
 
 # --- Ids kept inside keys and details ----------------------------------------------------------

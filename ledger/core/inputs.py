@@ -66,6 +66,8 @@ _CURRENCY = re.compile(r"[A-Za-z]{3}", re.ASCII)
 # Tab, line feed and carriage return are allowed where lines are; other C0 controls never.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NEWLINE = re.compile(r"[\r\n\t]")
+# Bidirectional embeddings, overrides and isolates: they reorder the text around them on screen.
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 # A link token is 16 random bytes, URL-safe base64: 22 characters.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}", re.ASCII)
 # An idempotency key: printable ASCII without spaces (a UUID, or the form's own key).
@@ -169,13 +171,22 @@ def text(
     if not isinstance(value, str):
         raise InputError(NOT_TEXT.format(label=label, value=_shown(value)))
     trimmed = value.strip()
-    if _CONTROL.search(trimmed) or (not lines and _NEWLINE.search(trimmed)):
+    if has_control(trimmed, lines=lines):
         raise InputError(CONTROL_CHARACTER.format(label=label))
     if required and not trimmed:
         raise InputError(TEXT_NEEDED.format(label=label))
     if len(value) > most:  # before trimming, so the answer never depends on stray spaces
         raise InputError(TOO_LONG.format(label=label, most=most, length=len(value)))
     return trimmed
+
+
+def has_control(value: str, *, lines: bool = False) -> bool:
+    """Whether text holds a control character (a line break, unless `lines`) or a bidi override."""
+    return bool(
+        _CONTROL.search(value)
+        or (not lines and _NEWLINE.search(value))
+        or (not value.isascii() and _BIDI.search(value))
+    )
 
 
 def currency(value: object) -> str:

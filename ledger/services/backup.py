@@ -6,7 +6,10 @@ score sheets, settlement payments and the cards shown, each night's nets
 kept alongside as a check (`backup_format` says what the file holds).
 
 `import_group` reads a file through `backup_format.read` (size, version,
-digest, rows that hold together) and creates everything in ONE transaction
+digest, rows that hold together), holds every value to the checks the live
+site makes (names and settings, games with their options and settings in the
+rulebook, cards as the card forms read them, each hand's rules, kept
+showdowns the page can show), and creates everything in ONE transaction
 with new ids: the ids in the file only link its rows, and the ids kept inside
 an account's key, a hand's seat order and a posting's detail are rewritten to
 the new ones. Journal rows are append-only, so they are only ever inserted:
@@ -35,7 +38,7 @@ from django.db.models import Model, Sum
 
 from ledger.core import backup_format, inputs
 from ledger.core.backup_format import BackupError
-from ledger.core.house_rules import HouseRulesError, house_rules
+from ledger.core.house_rules import HouseRules, HouseRulesError, house_rules
 from ledger.core.units import UnitError, chip_set
 from ledger.models import (
     Account,
@@ -52,8 +55,13 @@ from ledger.models import (
     Seat,
     ShowdownKept,
 )
-from ledger.services import closing, hands
+from ledger.services import closing, games, hands, runs, seat_cards
 from ledger.services.actors import seat_key_of
+from ledger.services.journal import LedgerError
+from rulebook import dealer
+from rulebook.schema import HOUSE_KEYS
+from rulebook.schema import Game as GameSpec
+from rulebook.showdown import cards as deck
 
 DOES_NOT_FIT = "The backup's rows do not fit this site's database ({why}); nothing was imported."
 BAD_SETTINGS = "The backup's settings for {owner} are refused: {why}"
@@ -71,6 +79,18 @@ NO_REPLAY = "Hand {number} of {night} cannot be replayed once restored: {why}"
 UNKNOWN_SEAT = "A posting of {night} names a seat that is not at that night."
 NO_SUCH_SEAT = "The backup's cards name {key}, a seat that is not in the file."
 UNKNOWN_POSTING = "A posting of {night} names a posting that is not an earlier one of that night."
+BAD_ROW = backup_format.BAD_ROW
+UNKNOWN_SETTINGS = "its settings name {names}, which this site does not have"
+NOT_TEXT_LIST = "its {name} are not a list of text"
+NOT_TEXT_MAP = "its {name} are not text by name"
+BAD_CONFIG = "its rules are not a hand's: {why}"
+CONFIG_NEEDS = "its rules lack {names}"
+BAD_SAVED = "the choices it keeps for each game are not options, settings and amounts"
+BAD_KEPT = "its cards and result cannot be shown: {why}"
+# What every hand's rules hold, as the hand reads them (`hands.hand_start` writes them).
+HAND_CONFIG = ("side_pots", "ante", "min_bet", "limit", "cap")
+# A night's or group's settings: house rules, and the keys a game's choice may answer (inert there).
+HOUSE_RULES = set(HouseRules().as_dict()) | set(HOUSE_KEYS)
 RESTORED = "{name} (restored)"
 RESTORED_N = "{name} (restored {n})"
 
@@ -260,7 +280,7 @@ def import_group(data: bytes | str | Mapping, owner: AbstractBaseUser) -> Group:
     try:
         with transaction.atomic():
             group = _Restore(content, owner).run()
-    except (IntegrityError, DataError) as exc:
+    except (IntegrityError, DataError, OverflowError) as exc:
         raise BackupError(DOES_NOT_FIT.format(why=str(exc).splitlines()[0][:120])) from exc
     return group
 
@@ -285,6 +305,19 @@ def _check_values(content: Mapping) -> None:
             house_rules(settings)
         except HouseRulesError as exc:
             raise BackupError(BAD_SETTINGS.format(owner=owner, why=exc)) from None
+    for owner, settings in [
+        (group["name"], group["settings"]),
+        *((n["name"], n["settings"]) for n in content["nights"]),
+    ]:
+        if unknown := sorted(set(settings) - HOUSE_RULES - {"games"}):
+            names = ", ".join(repr(n) for n in unknown)
+            why = UNKNOWN_SETTINGS.format(names=names)
+            raise BackupError(BAD_SETTINGS.format(owner=owner, why=why))
+        if not _saved_choices(settings.get("games", {})):
+            raise BackupError(BAD_SETTINGS.format(owner=owner, why=BAD_SAVED))
+    _check_games(content)
+    _check_hand_configs(content)
+    _check_cards(content)
     for night in content["nights"]:
         try:
             chips = chip_set([(c["name"], c["value"]) for c in night["chips"]])
@@ -292,6 +325,102 @@ def _check_values(content: Mapping) -> None:
             raise BackupError(BAD_CHIPS.format(night=night["name"], why=exc)) from None
         if chips.unit != Decimal(night["unit"]):
             raise BackupError(BAD_CHIPS.format(night=night["name"], why="the unit is not theirs"))
+
+
+def _refuse(table: str, number: int, why: object) -> BackupError:
+    return BackupError(BAD_ROW.format(table=table, row=number, why=why))
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _saved_choices(saved: object) -> bool:
+    """Choices kept for the next game of each kind, shaped as `runs.choices` reads them.
+
+    An option or setting the rulebook has since dropped is left to `runs.still_known`.
+    """
+    return isinstance(saved, dict) and all(
+        isinstance(picked, dict)
+        and _texts(picked.get("options") or [])
+        and isinstance(picked.get("settings") or {}, dict)
+        and all(isinstance(v, str) for v in (picked.get("settings") or {}).values())
+        and isinstance(picked.get("agreed") or {}, dict)
+        for picked in saved.values()
+    )
+
+
+def _check_games(content: Mapping) -> None:
+    """Every game is in the rulebook, its options and settings ones it has (as setup checks)."""
+    for number, run in enumerate(content["runs"], 1):
+        if not _texts(run["options"]):
+            raise _refuse("runs", number, NOT_TEXT_LIST.format(name="options"))
+        if not all(isinstance(v, str) for v in run["settings"].values()):
+            raise _refuse("runs", number, NOT_TEXT_MAP.format(name="settings"))
+        try:
+            spec = games.spec_of(run["game_slug"])
+            dealer.chosen_options(spec, run["options"])
+            dealer.table_settings(spec, run["settings"])
+            _check_agreed(spec, run)
+        except (LedgerError, dealer.OptionError, dealer.SettingError, inputs.InputError) as exc:
+            raise _refuse("runs", number, exc) from None
+    for number, hand in enumerate(content["hands"], 1):
+        try:
+            if hand["game_slug"]:
+                games.spec_of(hand["game_slug"])
+        except LedgerError as exc:
+            raise _refuse("hands", number, exc) from None
+
+
+def _check_agreed(spec: GameSpec, run: Mapping) -> None:
+    """The agreed amounts are ones the game's choices ask for, each as the setup page takes it."""
+    needed = runs.needed_agreed(spec, run["options"], run["settings"])
+    money = runs.in_money(spec)
+    for name, value in run["agreed"].items():
+        if name not in needed:
+            raise LedgerError(runs.AGREED_UNKNOWN.format(game=spec.name, name=name))
+        if name in money:
+            inputs.money_amount(value, label=f"The {name}")
+        else:
+            inputs.whole(value, label=f"The {name}")
+
+
+def _check_hand_configs(content: Mapping) -> None:
+    """Each hand's rules hold what a hand reads, with values the house rules allow."""
+    for number, hand in enumerate(content["hands"], 1):
+        config = hand["config"]
+        if missing := [name for name in HAND_CONFIG if name not in config]:
+            raise _refuse("hands", number, CONFIG_NEEDS.format(names=", ".join(missing)))
+        if not isinstance(config["side_pots"], bool):
+            raise _refuse("hands", number, BAD_CONFIG.format(why="side_pots is not true or false"))
+        try:
+            house_rules(config)
+        except (HouseRulesError, TypeError) as exc:
+            raise _refuse("hands", number, BAD_CONFIG.format(why=exc)) from None
+
+
+def _check_cards(content: Mapping) -> None:
+    """Cards as the card forms take them; a kept showdown the page can show."""
+    for number, row in enumerate(content["hand_cards"], 1):
+        for name in ("cards", "up", "wild_ranks"):
+            if not _texts(row[name]):
+                raise _refuse("hand_cards", number, NOT_TEXT_LIST.format(name=name))
+        try:
+            deck.parse_cards(row["cards"])
+            deck.parse_cards(row["up"])
+            seat_cards._input().wild_ranks_of(row["wild_ranks"] or None)
+        except ValueError as exc:  # a CardError, or the helper's RequestError: in table words
+            raise _refuse("hand_cards", number, exc) from None
+    for number, kept in enumerate(content["showdowns_kept"], 1):
+        try:
+            for held in kept["cards"].values():
+                codes = held if isinstance(held, list) else [*held["cards"], *held.get("up", [])]
+                if not _texts(codes):
+                    raise TypeError("a hand's cards are not card codes")
+                deck.parse_cards(codes)
+            seat_cards.words(kept["result"], kept["cards"])
+        except (deck.CardError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise _refuse("showdowns_kept", number, BAD_KEPT.format(why=exc)) from None
 
 
 def _insert(row: Model) -> Model:

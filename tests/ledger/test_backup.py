@@ -11,6 +11,7 @@ Saturday, is left open in the middle of a betting round.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 from decimal import Decimal
@@ -21,11 +22,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from ledger.core import backup_format
+from ledger.core import backup_format, inputs
 from ledger.core.backup_format import BackupError
 from ledger.models import Group, Hand, HandCards, Night, Payment, Person
 from ledger.selectors import night_results
 from ledger.services import backup, closing, deletion, hands, seating
+from rulebook.models import Game
 
 pytestmark = pytest.mark.django_db
 HOST = "host:host"
@@ -486,3 +488,300 @@ def test_cards_entered_by_nobody_at_the_table_are_refused(played, other, seats, 
     document = backup.export_group(played)
     document["content"]["hand_cards"][0]["down_by"] = who
     assert why in refused(resigned(document), other)
+
+
+# --- Values the live site would refuse ---------------------------------------------------------
+#
+# Each case builds the worked group's backup, corrupts it one way and signs it again, so the
+# digest is not what refuses it. The form answers 400 with the reason, the command fails with
+# it, and nothing is added either way.
+
+FRIDAY, SATURDAY = 0, 1  # the nights' rows in the file, in the order they were created
+
+
+def first(content: dict, table: str, **where) -> dict:
+    return next(r for r in content[table] if all(r[k] == v for k, v in where.items()))
+
+
+def a_game() -> str:
+    return Game.objects.order_by("slug").first().slug
+
+
+def a_run(content: dict, night: int, **fields) -> dict:
+    """A finished game at the night, as the setup page would have started it."""
+    night_row = content["nights"][night]
+    run = {
+        "id": 9001,
+        "night": night_row["id"],
+        "number": 1,
+        "game_slug": a_game(),
+        "game_name": "A game",
+        "options": [],
+        "settings": {},
+        "agreed": {},
+        "status": "ended",
+        "ending": "won",
+        "created_at": night_row["created_at"],
+        "ended_at": night_row["created_at"],
+    }
+    content["runs"].append(run | fields)
+    return content
+
+
+def the_hand(content: dict, night: int = FRIDAY) -> dict:
+    return first(content, "hands", night=content["nights"][night]["id"])
+
+
+def cards_shown(content: dict, cards) -> dict:
+    hand = the_hand(content)
+    content["hand_cards"].append(
+        {
+            "night": hand["night"],
+            "hand": hand["id"],
+            "seat": hand["seat_order"][0],
+            "cards": cards,
+            "up": [],
+            "declare": "",
+            "wild_ranks": [],
+            "entered_by": "host",
+            "entered_as": "host",
+            "down_by": "",
+            "shown": True,
+            "created_at": hand["created_at"],
+        }
+    )
+    return content
+
+
+def first_cards(content: dict, **fields) -> dict:
+    content["hand_cards"][0].update(fields)
+    return content
+
+
+def kept_showdown(content: dict, cards, result) -> dict:
+    hand = the_hand(content)
+    award = first(content, "postings", hand=hand["id"], kind="award")
+    content["showdowns_kept"].append(
+        {
+            "night": hand["night"],
+            "hand": hand["id"],
+            "award": award["id"],
+            "cards": cards,
+            "result": result,
+            "recorded_by": "host",
+            "created_at": award["created_at"],
+        }
+    )
+    return content
+
+
+def award_detail(content: dict, **detail) -> dict:
+    first(content, "postings", kind="award")["detail"].update(detail)
+    return content
+
+
+def set_field(table: str, row: int, name: str, value):
+    def corrupt(content: dict) -> dict:
+        content[table][row][name] = value
+        return content
+
+    return corrupt
+
+
+def hand_config(config: dict):
+    def corrupt(content: dict) -> dict:
+        the_hand(content)["config"] = config
+        return content
+
+    return corrupt
+
+
+def ended_with_open(table: str):
+    def corrupt(content: dict) -> dict:
+        if table == "runs":
+            return a_run(content, FRIDAY, status="open", ending="", ended_at=None)
+        the_hand(content)["status"] = "betting"
+        return content
+
+    return corrupt
+
+
+def signed(corrupt) -> bytes:
+    """A file whose content is corrupted, with its digest taken again."""
+
+    def build(played) -> bytes:
+        document = backup.export_group(played)
+        return backup_format.dumps(backup_format.wrap(corrupt(document["content"])))
+
+    return build
+
+
+def twice_a_key(played) -> bytes:
+    raw = backup.export_bytes(played)
+    return raw.replace(b'"format":', b'"format": "other", "format":', 1)
+
+
+def version_true(played) -> bytes:
+    return backup_format.dumps(backup.export_group(played) | {"version": True})
+
+
+def surrogate_in_memo(played) -> bytes:
+    document = backup.export_group(played)
+    document["content"]["postings"][0]["memo"] = "cash \ud83c"
+    return json.dumps(document).encode()  # ASCII: "\\ud83c", and the digest of the old memo
+
+
+def surrogate_in_detail_key(played) -> bytes:
+    document = backup.export_group(played)
+    document["content"]["postings"][0]["detail"]["\udf89"] = 1
+    return json.dumps(document).encode()
+
+
+REFUSED = {
+    "lone surrogate in a memo": (surrogate_in_memo, "lone UTF-16 surrogate"),
+    "lone surrogate in a detail's key": (surrogate_in_detail_key, "lone UTF-16 surrogate"),
+    "a date at the calendar's edge": (
+        signed(set_field("people", 0, "created_at", "0001-01-01T00:00:00+14:00")),
+        "is not a date from 2000 to 2100",
+    ),
+    "a date with no time zone": (
+        signed(set_field("people", 0, "created_at", "2026-01-01T20:00:00")),
+        "is not a date from 2000 to 2100 with its time zone",
+    ),
+    "winners not in groups": (
+        signed(lambda c: award_detail(c, winners=[6])),
+        "its winners are not as the journal writes them",
+    ),
+    "an empty stack": (
+        signed(lambda c: award_detail(c, stacks=[[]])),
+        "its stacks are not as the journal writes them",
+    ),
+    "a transfer that is a number": (
+        signed(lambda c: award_detail(c, transfers=[5])),
+        "its transfers are not as the journal writes them",
+    ),
+    "a pot that is a number": (
+        signed(lambda c: award_detail(c, pots=[5])),
+        "its pots are not as the journal writes them",
+    ),
+    "a game the rulebook lacks": (
+        signed(
+            lambda c: (
+                the_hand(c)
+                and c | {"hands": [h | {"game_slug": "no-such-game"} for h in c["hands"]]}
+            )
+        ),
+        "There is no game 'no-such-game' in the rulebook.",
+    ),
+    "an option the game lacks": (
+        signed(lambda c: a_run(c, FRIDAY, options=["no-such-option"])),
+        "no-such-option",
+    ),
+    "a setting the game lacks": (
+        signed(lambda c: a_run(c, FRIDAY, settings={"no-such-setting": "yes"})),
+        "no-such-setting",
+    ),
+    "an agreed amount the game lacks": (
+        signed(lambda c: a_run(c, FRIDAY, agreed={"no-such-amount": 5})),
+        "has no agreed amount called 'no-such-amount'",
+    ),
+    "options that are not text": (
+        signed(lambda c: a_run(c, FRIDAY, options=[[1]])),
+        "its options are not a list of text",
+    ),
+    "a card that is no card": (
+        signed(lambda c: cards_shown(c, ["ZZ"])),
+        "is not a card",
+    ),
+    "a card that is a number": (
+        signed(lambda c: cards_shown(c, [1])),
+        "its cards are not a list of text",
+    ),
+    "a card that is a list": (
+        signed(lambda c: cards_shown(c, [[]])),
+        "its cards are not a list of text",
+    ),
+    "a wild rank that is no rank": (
+        signed(lambda c: cards_shown(c, ["As"]) and first_cards(c, wild_ranks=["Z"])),
+        "The backup's hand_cards, row 1: A wild rank is 2 to 10, J, Q, K or A",
+    ),
+    "junk cards in a kept showdown": (
+        signed(lambda c: kept_showdown(c, {"Ann": {"cards": ["ZZ"]}}, {})),
+        "its cards and result cannot be shown",
+    ),
+    "a junk result in a kept showdown": (
+        signed(lambda c: kept_showdown(c, {}, {"rankings": [5]})),
+        "its cards and result cannot be shown",
+    ),
+    "a night setting this site lacks": (
+        signed(set_field("nights", FRIDAY, "settings", {"antes": 5})),
+        "its settings name 'antes', which this site does not have",
+    ),
+    "choices kept for a game that are no choices": (
+        signed(set_field("nights", FRIDAY, "settings", {"games": {"any": {"options": [[1]]}}})),
+        "the choices it keeps for each game are not options, settings and amounts",
+    ),
+    "a hand's rules left empty": (
+        signed(hand_config({})),
+        "its rules lack side_pots, ante, min_bet, limit, cap",
+    ),
+    "a hand's ante that is text": (
+        signed(
+            hand_config(
+                {"side_pots": True, "ante": "one", "min_bet": 1, "limit": "no_limit", "cap": None}
+            )
+        ),
+        "its rules are not a hand's",
+    ),
+    "a key written twice": (twice_a_key, "a key appears twice in one object ('format')"),
+    "a version that is true": (version_true, "The backup is version True"),
+    "a currency in lower case": (
+        signed(set_field("nights", FRIDAY, "currency", "usd")),
+        "'usd' is not a currency code such as USD",
+    ),
+    "an ended night with a hand still played": (
+        signed(ended_with_open("hands")),
+        "the night is ended but its hand 1 is still open",
+    ),
+    "an ended night with a game still open": (
+        signed(ended_with_open("runs")),
+        "the night is ended but its game 1 is still open",
+    ),
+    "a control character in a memo": (
+        signed(set_field("postings", 0, "memo", "cash\x07")),
+        "it holds a control character or a bidi override",
+    ),
+    "a right-to-left override in a name": (
+        signed(set_field("people", 0, "name", "Ann\u202egnp.exe")),
+        "it holds a control character or a bidi override",
+    ),
+    "a right-to-left override in a memo": (
+        signed(set_field("postings", 0, "memo", "cash \u202e")),
+        "it holds a control character or a bidi override",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_a_value_the_live_site_would_refuse_is_refused_by_the_form_and_the_command(
+    client, played, other, tmp_path, case
+):
+    build, reason = REFUSED[case]
+    raw = build(played)
+    before = row_counts()
+    client.force_login(other)
+    answer = upload(client, raw)
+    assert answer.status_code == 400
+    assert reason in html.unescape(answer.content.decode())
+    path = tmp_path / "hostile.json"
+    path.write_bytes(raw)
+    with pytest.raises(CommandError) as caught:
+        call_command("import_group", str(path), owner="other")
+    assert reason in str(caught.value)
+    assert row_counts() == before
+
+
+def test_bidi_overrides_are_refused_in_typed_names_as_control_characters():
+    with pytest.raises(inputs.InputError, match="contains a control character"):
+        inputs.text("Ann\u202e", label="A player's name", most=60)
+    assert inputs.text("عمر", label="A player's name", most=60) == "عمر"
