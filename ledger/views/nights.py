@@ -92,14 +92,15 @@ def chip_check(form: ChipsForm, currency: str, games: dict[str, list[Decimal]]) 
     }
 
 
-def offered(
-    request: HtmxHttpRequest, form: ChipsForm, currency: str, games: dict[str, list[Decimal]]
-) -> dict | None:
-    """The posted form filled with the offer whose button was pressed, or None (no offer taken)."""
+def offered(request: HtmxHttpRequest, check: dict) -> dict | None:
+    """The posted form filled with the offer whose button was pressed, or None (no offer taken).
+
+    `check` is `chip_check` of the posted form: the offers the page showed.
+    """
     choice = request.POST.get("offer", "")
     if not (choice.isascii() and choice.isdigit()) or len(choice) > 2:
         return None
-    offers = chip_check(form, currency, games)["offers"]
+    offers = check["offers"]
     if int(choice) >= len(offers):
         return None
     return with_chips(request.POST, offers[int(choice)].colours)
@@ -277,14 +278,14 @@ def night_new(request: HtmxHttpRequest) -> HttpResponse:
         valid = form.is_valid()
         currency = form.cleaned_data.get("currency") or currency
         games = game_amounts(request.user)
-        taken = offered(request, form, currency, games)
+        check = chip_check(form, currency, games)
+        taken = offered(request, check)
         if taken is not None:  # an offer fills the form; nothing is created
             form = NightForm(taken, groups=groups, initial=initial)
             form.is_valid()
             return render_night_form(
                 request, form, error="", check=chip_check(form, currency, games)
             )
-        check = chip_check(form, currency, games)
         if valid and not warned(request, check):
             return night_created(request, form)
         if valid:
@@ -375,14 +376,14 @@ def night_chips(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if not ctx["editable"]:
         return page(ctx["fixed"], 400)
     valid = form.is_valid()
-    taken = offered(request, form, found.currency, games())
+    check = chip_check(form, found.currency, games())
+    taken = offered(request, check)
     if taken is not None:
         form = ctx["form"] = ChipsForm(taken)
         form.is_valid()
         return page()
     if not valid:
         return page(form_message(form), 400)
-    check = chip_check(form, found.currency, games())
     if warned(request, check):
         return page(check=check)
     colours = [(c.name, c.value) for c in form.chipset.colours]
