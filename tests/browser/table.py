@@ -219,6 +219,16 @@ def next_step(page, title: str) -> None:
     press(page, f"Next: {title} →")
 
 
+def check_around(page, *names: str) -> None:
+    """A betting round on the Table tab where each named player checks in turn, then none acts."""
+    turn = page.locator("#table .turn")
+    for name in names:
+        expect(turn).to_contain_text(f"{name} to act: nothing to call")
+        button(page, "Check").click()
+        expect(page.locator(REFUSED)).to_have_count(0)
+    expect(turn).to_have_count(0)
+
+
 def name_who(page, words: str, *names: str) -> None:
     """Record what the step asks ("Who passes"), ticking these players (none: nobody)."""
     form = page.locator("#deal form").filter(has=button(page, f"Record: {words}"))

@@ -27,6 +27,7 @@ from tests.browser.table import (
     Phone,
     book,
     button,
+    check_around,
     next_step,
     press,
     set_up,
@@ -38,14 +39,6 @@ from tests.browser.table import (
 pytestmark = pytest.mark.browser
 
 SCROLLED = "() => window.scrollY"
-
-
-def check_around(page) -> None:
-    for name in ("Ann", "Bob", "Cat"):
-        expect(page.locator("#table .turn")).to_contain_text(f"{name} to act: nothing to call")
-        button(page, "Check").click()
-        expect(page.locator(REFUSED)).to_have_count(0)
-    expect(page.locator("#table .turn")).to_have_count(0)
 
 
 def fold(page, name: str):
@@ -79,13 +72,13 @@ def test_the_dealer_taps_each_hand_in_place_and_the_ranking_comes_on_top(
     press(page, "Open Before the draw")
     to_tab(page, "Table", r"/nights/\d+/$")
     host.check()
-    check_around(page)
+    check_around(page, "Ann", "Bob", "Cat")
     to_tab(page, "Deal", r"/deal/$")
     next_step(page, "Draw")
     next_step(page, "After the draw")
     press(page, "Open After the draw")
     to_tab(page, "Table", r"/nights/\d+/$")
-    check_around(page)
+    check_around(page, "Ann", "Bob", "Cat")
     to_tab(page, "Deal", r"/deal/$")
     next_step(page, "Showdown")
 

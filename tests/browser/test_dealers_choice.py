@@ -123,6 +123,7 @@ from tests.browser.table import (
     button,
     cells,
     charge_form,
+    check_around,
     claim,
     join_url,
     name_who,
@@ -155,14 +156,6 @@ def expect_turn(page, text: str | None) -> None:
         expect(turn).to_have_count(0)
     else:
         expect(turn).to_contain_text(text)
-
-
-def check_around(page, first: str, *after: str) -> None:
-    """A betting round on the Table tab where every player checks, `first` opening."""
-    for name in (first, *after):
-        expect_turn(page, f"{name} to act: nothing to call")
-        act(page, "Check")
-    expect_turn(page, None)
 
 
 def bet_round(table: Table, page, name: str, opener: str | None = None) -> None:

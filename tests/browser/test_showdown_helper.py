@@ -31,6 +31,7 @@ from tests.browser.table import (
     Table,
     book,
     button,
+    check_around,
     claim,
     join_url,
     next_step,
@@ -42,15 +43,6 @@ from tests.browser.table import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-def check_around(page) -> None:
-    """A betting round on the Table tab where Ann, Bob and Cat check in turn."""
-    for name in ("Ann", "Bob", "Cat"):
-        expect(page.locator("#table .turn")).to_contain_text(f"{name} to act: nothing to call")
-        button(page, "Check").click()
-        expect(page.locator(REFUSED)).to_have_count(0)
-    expect(page.locator("#table .turn")).to_have_count(0)
 
 
 def enter_cards(page, name: str, cards: str) -> None:
@@ -117,13 +109,13 @@ def test_cards_from_two_phones_are_ranked_and_fill_a_live_showdown(
     next_step(page, "Before the draw")
     press(page, "Open Before the draw")
     to_tab(page, "Table", r"/nights/\d+/$")
-    check_around(page)
+    check_around(page, "Ann", "Bob", "Cat")
     to_tab(page, "Deal", r"/deal/$")
     next_step(page, "Draw")
     next_step(page, "After the draw")
     press(page, "Open After the draw")
     to_tab(page, "Table", r"/nights/\d+/$")
-    check_around(page)
+    check_around(page, "Ann", "Bob", "Cat")
     to_tab(page, "Deal", r"/deal/$")
     next_step(page, "Showdown")
     table.agree("Showdown", ["Main pot: 3"])
