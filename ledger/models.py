@@ -467,3 +467,41 @@ class ShowdownKept(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"Showdown of hand {self.hand_id}"
+
+
+class Restore(models.Model):
+    """A backup being restored a batch of rows at a time (`ledger.services.restore`).
+
+    `content` is the file's content once checked, compressed. Until the
+    restore is done, `group` and its nights belong to `stand_in`, a user made
+    for this restore who cannot sign in, so no page or API shows the group
+    half-written; the hand-over gives both to `owner`.
+    """
+
+    class Status(models.TextChoices):
+        WORKING = "working"
+        DONE = "done"
+        FAILED = "failed"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="restores", on_delete=models.CASCADE
+    )
+    stand_in = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="+", null=True, on_delete=models.SET_NULL
+    )
+    group = models.ForeignKey(Group, related_name="+", null=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=80)
+    content = models.BinaryField()
+    rows = models.PositiveIntegerField()
+    # Each table's rows written so far, and the last one's id: {"postings": [1500, 48211]}.
+    done = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WORKING)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.status})"

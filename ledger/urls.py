@@ -15,6 +15,7 @@ urlpatterns = [
     path("groups/<id:group_id>/", nights.group, name="group"),
     path("groups/<id:group_id>/backup.json", backup.group_backup, name="group_backup"),
     path("groups/restore/", backup.group_restore, name="group_restore"),
+    path("groups/restore/<id:restore_id>/", backup.restoring, name="restoring"),
     path("people/<id:person_id>/", nights.person, name="person"),
     path("join/<token:token>/", table.join, name="join"),
     path("watch/<token:token>/", table.watch, name="watch"),

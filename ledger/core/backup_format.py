@@ -40,14 +40,14 @@ FORMAT = "homegame-group-backup"
 VERSION = 2
 # Version 1 had no record of who entered each hand's cards: read as entered by their holder.
 EARLIER = {1: lambda content: _cards_by_holder(content)}
-MAX_BYTES = 16 * 1024 * 1024
+MAX_BYTES = 64 * 1024 * 1024  # 2.6 times the export of a group of 61,000 postings
 MAX_DEPTH = 40
 MAX_ROWS = 2_000_000
 MOST_BIGINT = 2**63 - 1
 # Dates a backup may hold: any night this site could have played, none at the calendar's edge.
 FIRST_YEAR, LAST_YEAR = 2000, 2100
 
-TOO_LARGE = "The file is larger than {most} MB; a backup of one group is far smaller."
+TOO_LARGE = "The file is larger than {most} MB, the most this site restores."
 NOT_JSON = "The file is not a Homegame backup: it is not JSON ({why})."
 NOT_BACKUP = "The file is not a Homegame backup of a group."
 WRONG_VERSION = "The backup is version {version}; this site reads versions 1 to {ours}."

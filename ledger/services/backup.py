@@ -1,23 +1,16 @@
-"""Back up a group as one JSON file, and restore it on this site or another.
+"""Back up a group as one JSON file, and check a file before it is restored.
 
 `export_group` writes the group, its people and settings, and every night
 with its seats, games, hands, accounts, journal (postings and entries),
 score sheets, settlement payments and the cards shown, each night's nets
 kept alongside as a check (`backup_format` says what the file holds).
 
-`import_group` reads a file through `backup_format.read` (size, version,
-digest, rows that hold together), holds every value to the checks the live
-site makes (names and settings, games with their options and settings in the
-rulebook, cards as the card forms read them, each hand's rules, kept
-showdowns the page can show), and creates everything in ONE transaction
-with new ids: the ids in the file only link its rows, and the ids kept inside
-an account's key, a hand's seat order and a posting's detail are rewritten to
-the new ones. Journal rows are append-only, so they are only ever inserted:
-one row at a time through `save_base(raw=True)`, the way `loaddata` keeps a
-row's own timestamps, and entries (which have none) in bulk. After the rows
-are in, the journal must balance, no stack or pot may be below zero, every
-open hand must replay, and every night's nets must be the ones the file
-kept; otherwise the whole import is undone and refused with the reason.
+`read` and `check_values` are what a file must pass before any of it is
+written (`ledger.services.restore` writes it): `backup_format.read` (size,
+version, digest, rows that hold together), then every value held to the
+checks the live site makes: names and settings, games with their options
+and settings in the rulebook, cards as the card forms read them, each
+hand's rules, kept showdowns the page can show.
 
 A restore is always a new group owned by whoever restores it: restoring the
 same file twice gives two copies, the second named "… (restored)" so the two
@@ -31,10 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
-
-from django.contrib.auth.models import AbstractBaseUser
-from django.db import DataError, IntegrityError, transaction
-from django.db.models import Model, Sum
 
 from ledger.core import backup_format, inputs
 from ledger.core.backup_format import BackupError
@@ -55,30 +44,16 @@ from ledger.models import (
     Seat,
     ShowdownKept,
 )
-from ledger.services import closing, games, hands, runs, seat_cards
-from ledger.services.actors import seat_key_of
+from ledger.services import closing, games, runs, seat_cards
 from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.schema import HOUSE_KEYS
 from rulebook.schema import Game as GameSpec
 from rulebook.showdown import cards as deck
 
-DOES_NOT_FIT = "The backup's rows do not fit this site's database ({why}); nothing was imported."
 BAD_SETTINGS = "The backup's settings for {owner} are refused: {why}"
 BAD_CHIPS = "The backup's chips for {night} are refused: {why}"
 BAD_NAME = "The backup's {what} is refused: {why}"
-NOT_BALANCED = "The restored journal of {night} does not balance; nothing was imported."
-BELOW_ZERO = (
-    "The restored journal of {night} leaves a stack or pot below zero; nothing was imported."
-)
-NETS_DIFFER = (
-    "{night} settles differently once restored ({why}); nothing was imported. "
-    "Please report this backup."
-)
-NO_REPLAY = "Hand {number} of {night} cannot be replayed once restored: {why}"
-UNKNOWN_SEAT = "A posting of {night} names a seat that is not at that night."
-NO_SUCH_SEAT = "The backup's cards name {key}, a seat that is not in the file."
-UNKNOWN_POSTING = "A posting of {night} names a posting that is not an earlier one of that night."
 BAD_ROW = backup_format.BAD_ROW
 UNKNOWN_SETTINGS = "its settings name {names}, which this site does not have"
 NOT_TEXT_LIST = "its {name} are not a list of text"
@@ -91,8 +66,6 @@ BAD_KEPT = "its cards and result cannot be shown: {why}"
 HAND_CONFIG = ("side_pots", "ante", "min_bet", "limit", "cap")
 # A night's or group's settings: house rules, and the keys a game's choice may answer (inert there).
 HOUSE_RULES = set(HouseRules().as_dict()) | set(HOUSE_KEYS)
-RESTORED = "{name} (restored)"
-RESTORED_N = "{name} (restored {n})"
 
 
 def _when(value: datetime | None) -> str | None:
@@ -273,19 +246,7 @@ def read(data: bytes | str | Mapping) -> dict:
     return backup_format.read(data)
 
 
-def import_group(data: bytes | str | Mapping, owner: AbstractBaseUser) -> Group:
-    """Restore a backup as a new group of `owner`, whole or not at all (BackupError says why)."""
-    content = read(data)
-    _check_values(content)
-    try:
-        with transaction.atomic():
-            group = _Restore(content, owner).run()
-    except (IntegrityError, DataError, OverflowError) as exc:
-        raise BackupError(DOES_NOT_FIT.format(why=str(exc).splitlines()[0][:120])) from exc
-    return group
-
-
-def _check_values(content: Mapping) -> None:
+def check_values(content: Mapping) -> None:
     """What the ledger itself would refuse: names, house settings, chips and currency."""
     group = content["group"]
     try:
@@ -421,264 +382,3 @@ def _check_cards(content: Mapping) -> None:
             seat_cards.words(kept["result"], kept["cards"])
         except (deck.CardError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise _refuse("showdowns_kept", number, BAD_KEPT.format(why=exc)) from None
-
-
-def _insert(row: Model) -> Model:
-    """Insert a new row with the timestamps it was given (`loaddata`'s raw save); never update."""
-    row.save_base(raw=True, force_insert=True)
-    return row
-
-
-class _Restore:
-    """One import: the file's ids mapped to the new rows' as they are created."""
-
-    def __init__(self, content: Mapping, owner: AbstractBaseUser) -> None:
-        self.content, self.owner = content, owner
-        self.ids: dict[str, dict[int, int]] = {}
-        self.night_names = {n["id"]: n["name"] for n in content["nights"]}
-        self.seats_at: dict[int, dict[int, int]] = {n["id"]: {} for n in content["nights"]}
-        self.postings_at: dict[int, dict[int, int]] = {n["id"]: {} for n in content["nights"]}
-
-    def new(self, table: str, old: int | None) -> int | None:
-        return None if old is None else self.ids[table][old]
-
-    def viewer(self, old: str) -> str:
-        """Who entered cards ("seat:<id>"), with the seat's new id."""
-        _, _, seat = old.partition(":")
-        if not seat:
-            return old
-        if int(seat) not in self.ids["seats"]:
-            raise BackupError(NO_SUCH_SEAT.format(key=old))
-        return seat_key_of(self.ids["seats"][int(seat)])
-
-    def run(self) -> Group:
-        c = self.content
-        group = _insert(
-            Group(
-                name=_free_name(self.owner, c["group"]["name"]),
-                host=self.owner,
-                settings=c["group"]["settings"],
-                created_at=_time(c["group"]["created_at"]),
-            )
-        )
-        self.table(
-            "people",
-            lambda r: Person(group=group, name=r["name"], created_at=_time(r["created_at"])),
-        )
-        self.table(
-            "nights",
-            lambda r: Night(
-                group=group,
-                host=self.owner,
-                name=r["name"],
-                currency=r["currency"],
-                chips=r["chips"],
-                unit=Decimal(r["unit"]),
-                settings=r["settings"],
-                status=r["status"],
-                created_at=_time(r["created_at"]),
-                ended_at=_time(r["ended_at"]),
-            ),
-        )
-        self.table("seats", self.seat)
-        self.table(
-            "runs",
-            lambda r: Run(
-                night_id=self.new("nights", r["night"]),
-                **_copy(r, "number", "game_slug", "game_name", "options", "settings", "agreed"),
-                **_copy(r, "status", "ending"),
-                created_at=_time(r["created_at"]),
-                ended_at=_time(r["ended_at"]),
-            ),
-        )
-        self.table(
-            "hands",
-            lambda r: Hand(
-                night_id=self.new("nights", r["night"]),
-                run_id=self.new("runs", r["run"]),
-                dealer_id=self.new("seats", r["dealer"]),
-                seat_order=[self.seat_id(r["night"], s) for s in r["seat_order"]],
-                **_copy(r, "number", "game_slug", "game_name", "config", "status", "step"),
-                created_at=_time(r["created_at"]),
-            ),
-        )
-        self.table("accounts", self.account)
-        self.table("postings", self.posting)
-        accounts, postings = self.ids["accounts"], self.ids["postings"]
-        Entry.objects.bulk_create(
-            (
-                Entry(
-                    posting_id=postings[e["posting"]],
-                    account_id=accounts[e["account"]],
-                    amount=e["amount"],
-                )
-                for e in c["entries"]
-            ),
-            batch_size=500,
-        )
-        self.table(
-            "scores",
-            lambda r: Score(
-                night_id=self.new("nights", r["night"]),
-                hand_id=self.new("hands", r["hand"]),
-                seat_id=self.new("seats", r["seat"]),
-                reverses_id=self.new("scores", r["reverses"]),
-                **_copy(r, "rule", "points", "recorded_by"),
-                created_at=_time(r["created_at"]),
-            ),
-        )
-        Payment.objects.bulk_create(
-            Payment(
-                night_id=self.new("nights", r["night"]),
-                payer_id=self.new("seats", r["payer"]),
-                payee_id=self.new("seats", r["payee"]),
-                amount=Decimal(r["amount"]),
-                paid_at=_time(r["paid_at"]),
-            )
-            for r in c["payments"]
-        )
-        self.table(
-            "hand_cards",
-            lambda r: HandCards(
-                night_id=self.new("nights", r["night"]),
-                hand_id=self.new("hands", r["hand"]),
-                seat_id=self.new("seats", r["seat"]),
-                **_copy(r, "cards", "up", "declare", "wild_ranks", "entered_by", "shown"),
-                entered_as=self.viewer(r["entered_as"]),
-                down_by=self.viewer(r["down_by"]),
-                created_at=_time(r["created_at"]),
-            ),
-        )
-        self.table(
-            "showdowns_kept",
-            lambda r: ShowdownKept(
-                night_id=self.new("nights", r["night"]),
-                hand_id=self.new("hands", r["hand"]),
-                award_id=self.new("postings", r["award"]),
-                **_copy(r, "cards", "result", "recorded_by"),
-                created_at=_time(r["created_at"]),
-            ),
-        )
-        self.check(group)
-        return group
-
-    def table(self, name: str, build) -> None:
-        ids = self.ids.setdefault(name, {})
-        for row in self.content[name]:
-            made = _insert(build(row))
-            if "id" in row:
-                ids[row["id"]] = made.pk
-            # Seats and postings are also looked up per night: a detail names only its night's.
-            if name == "seats":
-                self.seats_at[row["night"]][row["id"]] = made.pk
-            elif name == "postings":
-                self.postings_at[row["night"]][row["id"]] = made.pk
-
-    def seat(self, r: Mapping) -> Seat:
-        return Seat(
-            night_id=self.new("nights", r["night"]),
-            person_id=self.new("people", r["person"]),
-            position=r["position"],
-            sitting_out=r["sitting_out"],
-            left_at=_time(r["left_at"]),
-        )
-
-    def seat_id(self, night: int, old: object) -> int:
-        found = self.seats_at[night].get(old) if isinstance(old, int) else None
-        if found is None:
-            raise BackupError(UNKNOWN_SEAT.format(night=self.night_names[night]))
-        return found
-
-    def account(self, r: Mapping) -> Account:
-        kind, _, _, game = backup_format.split_key(r["key"])
-        seat, hand = self.new("seats", r["seat"]), self.new("hands", r["hand"])
-        return Account(
-            night_id=self.new("nights", r["night"]),
-            kind=kind,
-            seat_id=seat,
-            hand_id=hand,
-            key=Account.key_for(kind, seat, hand, game),
-        )
-
-    def posting(self, r: Mapping) -> Posting:
-        night = r["night"]
-
-        def posting_id(old: int) -> int:
-            found = self.postings_at[night].get(old)
-            if found is None:
-                raise BackupError(UNKNOWN_POSTING.format(night=self.night_names[night]))
-            return found
-
-        detail = backup_format.remap_detail(
-            r["detail"], lambda old: self.seat_id(night, old), posting_id
-        )
-        return Posting(
-            night_id=self.new("nights", night),
-            hand_id=self.new("hands", r["hand"]),
-            seat_id=self.new("seats", r["seat"]),
-            reverses_id=self.new("postings", r["reverses"]),
-            detail=detail,
-            **_copy(r, "kind", "memo", "recorded_by"),
-            created_at=_time(r["created_at"]),
-        )
-
-    def check(self, group: Group) -> None:
-        """The journal balances, only the bank and markers are below zero, the nets are as kept."""
-        nights = {n.pk: n for n in Night.objects.filter(group=group)}
-        unbalanced = (
-            Entry.objects.filter(posting__night__group=group)
-            .values("posting_id", "posting__night_id")
-            .annotate(total=Sum("amount"))
-            .exclude(total=0)
-            .order_by("posting_id")
-            .first()
-        )
-        if unbalanced:
-            raise BackupError(NOT_BALANCED.format(night=nights[unbalanced["posting__night_id"]]))
-        below = (
-            Account.objects.filter(night__group=group)
-            .exclude(kind__in=backup_format.MAY_GO_NEGATIVE)
-            .annotate(total=Sum("entries__amount"))
-            .filter(total__lt=0)
-            .order_by("pk")
-            .values_list("night_id", flat=True)
-            .first()
-        )
-        if below:
-            raise BackupError(BELOW_ZERO.format(night=nights[below]))
-        back = {new: old for old, new in self.ids["seats"].items()}
-        for row in self.content["nights"]:
-            night = nights[self.ids["nights"][row["id"]]]
-            nets = {str(back[seat]): chips for seat, chips in closing.nets(night).items()}
-            if nets != row["nets"]:
-                raise BackupError(NETS_DIFFER.format(night=night.name, why="the nets differ"))
-        for hand in Hand.objects.filter(night__group=group).exclude(status=Hand.Status.SETTLED):
-            try:
-                hands.load(hand)
-            except (KeyError, TypeError, ValueError) as exc:
-                why = f"{type(exc).__name__}: {exc}"[:120]
-                raise BackupError(
-                    NO_REPLAY.format(number=hand.number, night=nights[hand.night_id], why=why)
-                ) from None
-
-
-def _copy(row: Mapping, *names: str) -> dict:
-    return {name: row[name] for name in names}
-
-
-def _time(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value is not None else None
-
-
-def _free_name(owner: AbstractBaseUser, name: str) -> str:
-    """The group's name, or "… (restored)" when the owner already has a group by that name."""
-    taken = set(Group.objects.filter(host=owner).values_list("name", flat=True))
-    if name not in taken:
-        return name
-    n = 1
-    while True:
-        words = RESTORED.format(name="") if n == 1 else RESTORED_N.format(name="", n=n)
-        candidate = name[: 80 - len(words)] + words
-        if candidate not in taken:
-            return candidate
-        n += 1

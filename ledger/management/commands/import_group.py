@@ -1,4 +1,9 @@
-"""Restore a group from a backup file as a new group of one user; all or nothing."""
+"""Restore a group from a backup file as a new group of one user; all or nothing.
+
+It writes the rows a batch at a time, each batch its own transaction, as the
+restore page does (`ledger.services.restore`), so the site stays writable
+while a big group comes in; the group appears only once all of it is in.
+"""
 
 from pathlib import Path
 
@@ -7,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.core import backup_format
 from ledger.core.backup_format import BackupError
-from ledger.services import backup
+from ledger.services import restore
 
 
 class Command(BaseCommand):
@@ -28,7 +33,7 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"Cannot read {path}: {exc.strerror}.") from exc
         try:
-            group = backup.import_group(raw, owner)
+            group = restore.import_group(raw, owner)
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         nights = group.nights.count()
