@@ -37,7 +37,7 @@ reused for another request is 422. The OpenAPI schema at /api/schema/ lists them
     POST       /api/nights/<n>/hands/<h>/cards/               a player's cards for the helper
     POST       /api/nights/<n>/hands/<h>/cards/show/          show a folded or unseen hand
     GET        /api/nights/<n>/hands/<h>/showdown-helper/     cards, ranking, proposed award
-    GET        /api/nights/<n>/journal/                       every posting (?hand=, ?seat=)
+    GET        /api/nights/<n>/journal/                       postings, newest first, by pages
     POST       /api/nights/<n>/riding-share/                  share a riding pot out
     POST       /api/nights/<n>/end/                           counts; cash out; payments
     GET        /api/nights/<n>/settlement/                    nets and who pays whom, by hand

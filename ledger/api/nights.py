@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from ledger.api.base import (
     KEY_PARAMETER,
@@ -34,17 +34,17 @@ from ledger.api.fields import (
 from ledger.api.groups import HouseRulesInput
 from ledger.api.outputs import (
     ChipsWriteOutput,
+    JournalPageOutput,
     NightOutput,
     NightSummary,
-    PostingOutput,
     SeatOutput,
 )
 from ledger.core import inputs
 from ledger.models import Group, Night, Person, Seat
-from ledger.selectors import api_reads
+from ledger.selectors import api_reads, journal_page
 from ledger.services import closing, deletion, games, runs, seating
 from ledger.services.actors import Actor
-from sitewide.api_errors import StrictPagination
+from sitewide.api_errors import MOST_PAGE, StrictPagination
 
 NO_SUCH_GROUP = "Group {id} is not one of yours."
 NOT_IN_GROUP = "Person {id} is not on this group's roster."
@@ -521,37 +521,86 @@ class SpectatorLinkApi(LedgerApi):
         return write_once(request, actor, write)
 
 
+JOURNAL_OFFSET = (
+    "The journal pages with before=<posting id>, not offset: follow each page's next link."
+)
+
+
+def _journal_number(request, name: str, parse) -> int | None:
+    """A query parameter of the journal checked as the ledger checks input, or a 400 naming it."""
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except inputs.InputError as exc:
+        raise serializers.ValidationError({name: [str(exc)]}) from None
+
+
 class JournalApi(LedgerApi):
-    """Every posting of the night, oldest first: entries, who recorded it, when, what undid it."""
-
-    class Pagination(StrictPagination):
-        default_limit = 100
-        max_limit = 500
-
-    pagination_class = Pagination
-
-    class FilterSerializer(serializers.Serializer):
-        hand = serializers.IntegerField(required=False, min_value=1)
-        seat = serializers.IntegerField(required=False, min_value=1)
-
-        class Meta:
-            ref_name = "JournalFilter"
+    """The night's postings a page at a time, newest first: entries, who recorded each, when,
+    what undid it. Follow `next` to the older pages, down to the night's first posting."""
 
     @extend_schema(
         tags=TAG,
+        operation_id="nights_journal_list",
         parameters=[
-            OpenApiParameter("hand", OpenApiTypes.INT, description="Only this hand's postings."),
             OpenApiParameter(
-                "seat", OpenApiTypes.INT, description="Only postings moving this seat's chips."
+                "before",
+                {"type": "integer", "minimum": 1, "maximum": inputs.MOST_ID},
+                description="The page below this posting id (as `next` gives it); "
+                "absent: the newest page.",
+            ),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": MOST_PAGE},
+                description=f"Postings a page (default {journal_page.PAGE_SIZE}).",
+                default=journal_page.PAGE_SIZE,
+            ),
+            OpenApiParameter(
+                "hand",
+                {"type": "integer", "minimum": 1, "maximum": inputs.MOST_ID},
+                description="Only this hand's postings.",
+            ),
+            OpenApiParameter(
+                "seat",
+                {"type": "integer", "minimum": 1, "maximum": inputs.MOST_ID},
+                description="Only postings moving this seat's chips.",
             ),
         ],
-        responses={200: PostingOutput(many=True), **READ_ERRORS, 400: WRITE_ERRORS[400]},
+        responses={200: JournalPageOutput, **READ_ERRORS, 400: WRITE_ERRORS[400]},
     )
     def get(self, request, night_id: int):
         actor = night_actor(request, night_id)
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        postings = api_reads.journal_postings(actor.night, **filters.validated_data)
-        paginator = self.Pagination()
-        page = paginator.paginate_queryset(postings, request, view=self)
-        return paginator.get_paginated_response(PostingOutput(page, many=True).data)
+        if "offset" in request.query_params:
+            raise serializers.ValidationError({"offset": [JOURNAL_OFFSET]})
+        before = _journal_number(
+            request, "before", lambda v: journal_page.before_of(v, label="before")
+        )
+        limit = _journal_number(
+            request, "limit", lambda v: inputs.whole(v, label="limit", least=1, most=MOST_PAGE)
+        )
+        hand = _journal_number(
+            request, "hand", lambda v: inputs.record_id(v, label="hand", what="hands")
+        )
+        seat = _journal_number(
+            request, "seat", lambda v: inputs.record_id(v, label="seat", what="seats")
+        )
+        shown = api_reads.journal_postings_page(
+            actor.night,
+            before=before,
+            size=journal_page.PAGE_SIZE if limit is None else limit,
+            hand=hand,
+            seat=seat,
+        )
+        here = request.build_absolute_uri()
+        older = None if shown.older is None else replace_query_param(here, "before", shown.older)
+        newer = None
+        if shown.has_newer:
+            newer = (
+                remove_query_param(here, "before")
+                if shown.newer is None
+                else replace_query_param(here, "before", shown.newer)
+            )
+        body = {"next": older, "previous": newer, "results": shown.postings}
+        return Response(JournalPageOutput(body).data)

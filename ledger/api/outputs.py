@@ -225,6 +225,19 @@ class PostingOutput(serializers.Serializer):
         ref_name = "Posting"
 
 
+class JournalPageOutput(serializers.Serializer):
+    next = serializers.URLField(
+        allow_null=True, help_text="The next (older) page: follow it to the night's first posting."
+    )
+    previous = serializers.URLField(
+        allow_null=True, help_text="The newer page above this one; null on the first page."
+    )
+    results = PostingOutput(many=True, help_text="This page's postings, newest first.")
+
+    class Meta:
+        ref_name = "JournalPage"
+
+
 class HandWriteOutput(serializers.Serializer):
     posting = PostingOutput()
     hand = HandOutput()

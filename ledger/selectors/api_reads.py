@@ -9,7 +9,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from ledger.core import betting
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat
-from ledger.selectors import night_results
+from ledger.selectors import journal_page, night_results
 from ledger.services import closing, games, hands, journal
 from ledger.services.actors import Actor
 
@@ -167,19 +167,19 @@ def _seats(night: Night) -> list[Seat]:
     return list(night.seats.select_related("person").order_by("position"))
 
 
-def journal_postings(night: Night, *, hand: int | None = None, seat: int | None = None):
-    """The night's postings, oldest first, with their entries and what undid them."""
-    postings = (
-        Posting.objects.filter(night=night)
-        .select_related("hand", "reversed_by")
-        .prefetch_related(_ENTRIES)
-        .order_by("pk")
-    )
-    if hand is not None:
-        postings = postings.filter(hand__number=hand)
-    if seat is not None:
-        postings = postings.filter(entries__account__seat_id=seat).distinct()
-    return postings
+def journal_postings_page(
+    night: Night,
+    *,
+    before: int | None = None,
+    size: int = journal_page.PAGE_SIZE,
+    hand: int | None = None,
+    seat: int | None = None,
+) -> journal_page.JournalPage:
+    """A page of the night's postings as the History tab pages them (newest first, keyset on
+    the id), each with its entries and what undid it."""
+    shown = journal_page.page(night, before, size, hand=hand, seat=seat)
+    prefetch_related_objects(shown.postings, _ENTRIES, "reversed_by")
+    return shown
 
 
 def settlement_view(night: Night) -> dict:

@@ -9,6 +9,7 @@ Ann acts first. Each antes 1; Ann bets 20, Bob raises to 60, Cat is all in for
 from __future__ import annotations
 
 import uuid
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -507,15 +508,15 @@ def test_a_declare_both_player_who_ties_one_way_gets_nothing(api, dealt):
 # --- Journal, end and settlement ------------------------------------------------------------
 
 
-def test_the_journal_lists_postings_with_entries_who_and_when(api, side_pot):
+def test_the_journal_lists_postings_newest_first_with_entries_who_and_when(api, side_pot):
     night, (ann, bob, cat) = side_pot
     send(api, f"{night.pk}/hands/1/award/", {"winners": [[cat.pk], [bob.pk]]})
     send(api, f"{night.pk}/hands/1/undo/")
     page = read(api, f"{night.pk}/journal/").json()
     kinds = [p["kind"] for p in page["results"]]
-    assert kinds == ["buy_in"] * 3 + ["ante", "round"] + ["action"] * 4 + ["award", "reversal"]
-    assert page["count"] == 11
-    buy = page["results"][0]
+    assert kinds == ["reversal", "award"] + ["action"] * 4 + ["round", "ante"] + ["buy_in"] * 3
+    assert (page["next"], page["previous"]) == (None, None)
+    buy = page["results"][-1]
     assert buy["recorded_by"] == "host:host"
     assert buy["created_at"]
     assert buy["seat"] == ann.pk
@@ -524,22 +525,24 @@ def test_the_journal_lists_postings_with_entries_who_and_when(api, side_pot):
         ("bank", -200),
         ("stack", 200),
     ]
-    award, reversal = page["results"][-2:]
+    reversal, award = page["results"][:2]
     assert award["reversed_by"] == reversal["id"]
     assert reversal["reverses"] == award["id"]
     assert {e["account"]["hand"] for e in award["entries"] if e["account"]["kind"] == "pot"} == {1}
     only_hand = read(api, f"{night.pk}/journal/", hand=1).json()
-    assert only_hand["count"] == 8
+    assert len(only_hand["results"]) == 8
     only_bob = read(api, f"{night.pk}/journal/", seat=bob.pk).json()
     assert [p["kind"] for p in only_bob["results"]] == [
-        "buy_in",
-        "ante",
-        "action",
-        "award",
         "reversal",
+        "award",
+        "action",
+        "ante",
+        "buy_in",
     ]
-    paged = read(api, f"{night.pk}/journal/", limit=2, offset=2).json()
-    assert [p["kind"] for p in paged["results"]] == ["buy_in", "ante"]
+    paged = read(api, f"{night.pk}/journal/", limit=2).json()
+    assert [p["kind"] for p in paged["results"]] == ["reversal", "award"]
+    older = parse_qs(urlsplit(paged["next"]).query)
+    assert older == {"limit": ["2"], "before": [str(award["id"])]}
 
 
 def test_ending_the_night_settles_nets_in_chips_and_money_with_explained_payments(api, side_pot):
