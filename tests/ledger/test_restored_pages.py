@@ -48,7 +48,7 @@ from ledger import urls as ledger_urls
 from ledger.api import urls as api_urls
 from ledger.core import backup_format
 from ledger.models import Group, Hand, Night, Payment, Seat
-from ledger.services import backup, closing, games, hands, seating
+from ledger.services import backup, closing, games, hands, money_rules, runs, seating
 from tests import factories
 from tests.ledger.pages import post, text, url
 
@@ -672,3 +672,68 @@ def test_the_restored_pages_show_the_chips_and_the_journal_as_the_original_did(r
         if new.hands.filter(kept_showdowns__isnull=False).exists():
             assert any("Cards shown and how they ranked" in line for line in shown["journal"])
     assert not wrong, "\n".join(wrong)
+
+
+# --- What a deal remembers of each player -------------------------------------------------------
+
+
+def test_a_restored_deal_remembers_the_lives_lost_whose_turn_it_was_and_who_was_named(host, other):
+    """A posting's detail keeps seats by id: the restore gives each its seat's new id.
+
+    Screw Your Neighbor: Cat loses a life (2 left). In Between: Ann's turn is booked, so it
+    is Bob's. Knock Poker: the table names Ann as the knocker. Each night the same once
+    restored: Cat still has 2 lives, not 3, and the others hold as they were.
+    """
+    group = seating.group_create(host=host, name="Tuesday regulars")
+
+    def game(name: str, slug: str) -> tuple[Hand, list[Seat]]:
+        night, seats = factories.night_with(host, group=group, name=name, buy_in=40)
+        needed = runs.needed_agreed(games.spec_of(slug), [], {})
+        run = runs.run_start(
+            night=night, game_slug=slug, settings={}, agreed=dict.fromkeys(needed, 1),
+            recorded_by=HOST,
+        )  # fmt: skip
+        hand = runs.deal_start(run=run, players=seats, dealer_seat=seats[2], recorded_by=HOST)
+        return hand, seats
+
+    lives, (_, _, cat) = game("Lives", "screw-your-neighbor")
+    money_rules.charge(
+        hands.load(lives), "lose-stack", roles={"lowest_hand": cat.pk}, recorded_by=HOST
+    )
+    turns, (ann, _, _) = game("Turns", "in-between")
+    money_rules.charge(hands.load(turns), "ante", recorded_by=HOST)
+    games.step_to(hand=turns, step="wager")
+    money_rules.charge(
+        hands.load(turns), "wager-lose", roles={"actor": ann.pk}, bet=2, recorded_by=HOST
+    )
+    knock, (ann, _, _) = game("Knock", "knock-poker")
+    games.step_to(hand=knock, step="last-round")
+    hands.name_role(hand=knock, role="knocker", seats=[ann], recorded_by=HOST)
+
+    def remembered(group: Group) -> dict:
+        nights = {n.name: n for n in group.nights.all()}
+        names = {s.pk: s.person.name for n in nights.values() for s in n.seats.all()}
+        lives_hand, turns_hand, knock_hand = (
+            nights[name].hands.get() for name in ("Lives", "Turns", "Knock")
+        )
+        return {
+            "lives": {
+                names.get(s, f"seat {s}"): left
+                for s, left in games.lives_left(lives_hand.run).items()
+            },
+            "turns": [
+                names.get(s, f"seat {s}") for s in games.turns_taken(turns_hand, ["wager-lose"])
+            ],
+            "named": {
+                role: [names.get(s, f"seat {s}") for s in seats]
+                for role, (seats, _step) in hands.load(knock_hand).state.named.items()
+            },
+        }
+
+    before = remembered(group)
+    assert before == {
+        "lives": {"Ann": 3, "Bob": 3, "Cat": 2},
+        "turns": ["Ann"],
+        "named": {"knocker": ["Ann"]},
+    }
+    assert remembered(backup.import_group(backup.export_bytes(group), other)) == before
