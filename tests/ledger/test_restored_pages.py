@@ -14,8 +14,8 @@ The source groups (each worked out in its builder below):
 - an open night in the middle of a hand: antes in, a bet in the pot (another
   undone), Bob's cards entered from his phone and not shown, an earlier
   hand's showdown kept;
-- games over several deals: a guts pot riding between deals, and a Pokino
-  score sheet at another night;
+- games over several deals: a guts pot riding between deals, a Pokino score
+  sheet, and a short player's marker, a leaver's share and a newcomer;
 - names with accents and apostrophes: Zoë, D'Arcy, Åsa at "L'été";
 - the open night's file written as version 1 (no record of who entered cards).
 
@@ -47,6 +47,7 @@ from django.urls import URLPattern, reverse
 from ledger import urls as ledger_urls
 from ledger.api import urls as api_urls
 from ledger.core import backup_format
+from ledger.core.house_rules import house_rules
 from ledger.models import Group, Hand, Night, Payment, Seat
 from ledger.services import backup, closing, games, hands, money_rules, runs, seating
 from tests import factories
@@ -179,6 +180,8 @@ def open_mid_hand(host) -> Group:
 
 
 GUTS = "guts-three-card"
+MARKERS = {"shortfall": "marker", "leaving": "returned"}  # a short player owes; a leaver's share
+ANTE_1 = {"the table's ante": 1}
 
 
 def games_over_deals(host) -> Group:
@@ -190,6 +193,9 @@ def games_over_deals(host) -> Group:
     8 riding, the game between deals.
     Monday, Pokino between Ann and Bob: Ann scores 3 tricks, Bob a pair (50 points) on the
     score sheet; no chip moves, and the rubber goes on.
+    Tuesday, Bloody Sevens with a short player on a marker: Cat (2 chips) antes and owes the
+    rest of her match on a marker, Ann wins; Cat leaves with her share of what rides, Dee sits
+    down and joins the second deal, which is dealt.
     """
     client = host_phone(host)
     sunday, seats = factories.night_with(host, name="Sunday", buy_in=40)
@@ -242,6 +248,24 @@ def games_over_deals(host) -> Group:
     done.append(post(client, url("hand_showdown", monday.pk, hand.pk), booked))
     assert [d.status_code for d in done] == [303] * len(done), [text(d) for d in done]
     assert "Score sheet" in text(client.get(url("deal", monday.pk)))
+
+    tuesday, (ann, bob, cat) = factories.night_with(
+        host, group=sunday.group, name="Tuesday", buy_in=(20, 20, 2)
+    )
+    tuesday.settings = house_rules(tuesday.settings | MARKERS).as_dict()
+    tuesday.save(update_fields=["settings"])
+    run = runs.run_start(
+        night=tuesday, game_slug="bloody-sevens", settings={}, agreed=ANTE_1, recorded_by=HOST
+    )
+    first = runs.deal_start(run=run, players=[ann, bob, cat], dealer_seat=cat, recorded_by=HOST)
+    money_rules.charge(hands.load(first), "ante", recorded_by=HOST)
+    money_rules.charge(hands.load(first), "match", roles={"losers": [cat.pk]}, recorded_by=HOST)
+    hands.load(first).award(winners=[[ann.pk]], recorded_by=HOST)
+    runs.seat_leave(night=tuesday, seat=cat, recorded_by=HOST)
+    (dee,) = factories.seat_up(tuesday, ["Dee"], buy_in=10)
+    runs.deal_start(run=run, players=[ann, bob, dee], dealer_seat=ann, recorded_by=HOST)
+    kinds = set(tuesday.postings.values_list("kind", flat=True))
+    assert {"leave_share", "join_in"} <= kinds
     return sunday.group
 
 
@@ -425,7 +449,7 @@ def takes_get(pattern: URLPattern) -> bool:
 
 def visits(night: Night, *, api: bool = False, every: bool = False) -> list[Visit]:
     """Every route of the ledger's pages (or of its API), once for each way its ids are filled;
-    only those that answer GET unless `every`."""
+    unless `every`, only those that answer GET, each with its first query string alone."""
     module, space = (api_urls, "ledger_api") if api else (ledger_urls, "ledger")
     found = []
     for pattern in module.urlpatterns:
@@ -441,7 +465,8 @@ def visits(night: Night, *, api: bool = False, every: bool = False) -> list[Visi
             ]
         for words, kwargs in combos:
             path = reverse(f"{space}:{pattern.name}", kwargs=kwargs)
-            for said, query in queries(pattern.name, night) if not api else [("", "")]:
+            variants = queries(pattern.name, night) if not api else [("", "")]
+            for said, query in variants if every else variants[:1]:
                 rows = ", ".join(w for w in (*words, said) if w)
                 route_name = f"{space}:{pattern.name}"
                 found.append(Visit(night.name, route_name, rows, path + query, takes_get(pattern)))
