@@ -702,12 +702,12 @@ def test_the_restored_pages_show_the_chips_and_the_journal_as_the_original_did(r
 # --- What a deal remembers of each player -------------------------------------------------------
 
 
-def test_a_restored_deal_remembers_the_lives_lost_whose_turn_it_was_and_who_was_named(host, other):
-    """A posting's detail keeps seats by id: the restore gives each its seat's new id.
+@pytest.fixture
+def remembering(host) -> Group:
+    """Three nights of a group, a deal open at each whose postings keep seats by id.
 
-    Screw Your Neighbor: Cat loses a life (2 left). In Between: Ann's turn is booked, so it
-    is Bob's. Knock Poker: the table names Ann as the knocker. Each night the same once
-    restored: Cat still has 2 lives, not 3, and the others hold as they were.
+    Lives: Screw Your Neighbor, Cat loses a life (2 left). Turns: In Between, Ann's turn is
+    booked, so it is Bob's. Knock: Knock Poker, the table names Ann as the knocker.
     """
     group = seating.group_create(host=host, name="Tuesday regulars")
 
@@ -734,31 +734,52 @@ def test_a_restored_deal_remembers_the_lives_lost_whose_turn_it_was_and_who_was_
     knock, (ann, _, _) = game("Knock", "knock-poker")
     games.step_to(hand=knock, step="last-round")
     hands.name_role(hand=knock, role="knocker", seats=[ann], recorded_by=HOST)
+    return group
 
-    def remembered(group: Group) -> dict:
-        nights = {n.name: n for n in group.nights.all()}
-        names = {s.pk: s.person.name for n in nights.values() for s in n.seats.all()}
-        lives_hand, turns_hand, knock_hand = (
-            nights[name].hands.get() for name in ("Lives", "Turns", "Knock")
-        )
-        return {
-            "lives": {
-                names.get(s, f"seat {s}"): left
-                for s, left in games.lives_left(lives_hand.run).items()
-            },
-            "turns": [
-                names.get(s, f"seat {s}") for s in games.turns_taken(turns_hand, ["wager-lose"])
-            ],
-            "named": {
-                role: [names.get(s, f"seat {s}") for s in seats]
-                for role, (seats, _step) in hands.load(knock_hand).state.named.items()
-            },
-        }
 
-    before = remembered(group)
+def remembered(group: Group) -> dict:
+    """Each night's lives left, turns taken and named players, by name."""
+    nights = {n.name: n for n in group.nights.all()}
+    names = {s.pk: s.person.name for n in nights.values() for s in n.seats.all()}
+    lives, turns, knock = (nights[name].hands.get() for name in ("Lives", "Turns", "Knock"))
+    return {
+        "lives": {
+            names.get(s, f"seat {s}"): left for s, left in games.lives_left(lives.run).items()
+        },
+        "turns": [names.get(s, f"seat {s}") for s in games.turns_taken(turns, ["wager-lose"])],
+        "named": {
+            role: [names.get(s, f"seat {s}") for s in seats]
+            for role, (seats, _step) in hands.load(knock).state.named.items()
+        },
+    }
+
+
+def test_a_restored_deal_remembers_the_lives_lost_whose_turn_it_was_and_who_was_named(
+    remembering, other
+):
+    """A posting's detail keeps seats by id: the restore gives each its seat's new id, so Cat
+    still has 2 lives, not 3, it is still Bob's turn and Ann still knocked."""
+    before = remembered(remembering)
     assert before == {
         "lives": {"Ann": 3, "Bob": 3, "Cat": 2},
         "turns": ["Ann"],
         "named": {"knocker": ["Ann"]},
     }
-    assert remembered(backup.import_group(backup.export_bytes(group), other)) == before
+    assert remembered(backup.import_group(backup.export_bytes(remembering), other)) == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "value"),
+    [
+        ("charge", "lives_lost", ["Cat"]),
+        ("charge", "actor", "Ann"),
+        ("named", "seats", [None]),
+    ],
+)
+def test_a_file_whose_remembered_seat_is_no_seat_is_refused(remembering, other, kind, name, value):
+    content = backup.export_group(remembering)["content"]
+    posting = next(p for p in content["postings"] if name in p["detail"] and p["kind"] == kind)
+    posting["detail"][name] = value
+    with pytest.raises(backup_format.BackupError, match=f"its {name} are not as the journal"):
+        backup.import_group(backup_format.dumps(backup_format.wrap(content)), other)
+    assert not Group.objects.filter(host=other).exists()
