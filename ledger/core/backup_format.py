@@ -612,6 +612,12 @@ DETAIL_SHAPES: dict[str, Callable[[object], bool]] = {
     "holder": lambda v: v is None or is_whole(v),
     "reverses": lambda v: v is None or is_whole(v),
     "transfers": lambda v: _pairs(v, lambda name: isinstance(name, str)) and _to_named(v),
+    "lives_lost": _seat_ids,
+    "actor": is_whole,
+    "seats": _seat_ids,  # who the table named at a step
+    "stakes": lambda v: (
+        isinstance(v, dict) and is_whole(v.get("payer")) and is_whole(v.get("payee"))
+    ),
 }
 
 
@@ -652,9 +658,11 @@ def remap_detail(detail: Mapping[str, Any], seat: Remap, posting: Remap) -> Json
     """A posting's detail with the seat and posting ids it keeps given their new ids.
 
     The journal keeps seat ids in a round's stacks, opener and blinds, in
-    chips returned, in an award's pots, winners and payouts, in a charge's
-    transfers, paid and units, and a cash payment's holder; a reversal keeps
-    the posting it reverses. Everything else is copied as it is.
+    chips returned, in an award's pots, winners, payouts and a rubber's
+    stakes, in a charge's transfers, paid, units, lives lost and the player
+    whose turn it was, in who the table named at a step, and a cash
+    payment's holder; a reversal keeps the posting it reverses. Everything
+    else is copied as it is.
     """
     out = dict(detail)
     for name in ("stacks", "blinds"):
@@ -677,6 +685,14 @@ def remap_detail(detail: Mapping[str, Any], seat: Remap, posting: Remap) -> Json
     for name in ("payouts", "paid", "units"):
         if isinstance(out.get(name), dict):
             out[name] = {str(seat(_id(k))): v for k, v in out[name].items()}
+    for name in ("lives_lost", "seats"):
+        if isinstance(out.get(name), list):
+            out[name] = [seat(_id(s)) for s in out[name]]
+    if is_whole(out.get("actor")):
+        out["actor"] = seat(out["actor"])
+    if isinstance(out.get("stakes"), dict):
+        stakes = out["stakes"]
+        out["stakes"] = stakes | {w: seat(stakes[w]) for w in ("payer", "payee") if w in stakes}
     if is_whole(out.get("holder")):
         out["holder"] = seat(out["holder"])
     if is_whole(out.get("reverses")):
