@@ -2,7 +2,7 @@
 
 A backup the restore ACCEPTS must give nights whose pages all work: a group is
 built through the services and the pages as a host would build it, exported,
-restored by another user (`backup.import_group`), and then every route of the
+restored by another user (`restore.import_group`), and then every route of the
 ledger and of its API that names a night (and its hands, games, seats,
 payments, people, links) is asked for, with the restored rows' ids, rather
 than a list written here that would miss a page added later.
@@ -49,7 +49,7 @@ from ledger.api import urls as api_urls
 from ledger.core import backup_format
 from ledger.core.house_rules import house_rules
 from ledger.models import Group, Hand, Night, Payment, Seat
-from ledger.services import backup, closing, games, hands, money_rules, runs, seating
+from ledger.services import backup, closing, games, hands, money_rules, restore, runs, seating
 from tests import factories
 from tests.ledger.pages import post, text, url
 
@@ -336,7 +336,7 @@ def other(django_user_model):
 def restored(request, host, other) -> Restored:
     build, write = SOURCES[request.param]
     source = build(host)
-    group = backup.import_group(write(source), other)
+    group = restore.import_group(write(source), other)
     nights = list(group.nights.order_by("pk"))
     assert [n.name for n in nights] == list(
         source.nights.order_by("pk").values_list("name", flat=True)
@@ -405,6 +405,8 @@ def rows_for(name: str, route: str, night: Night) -> list[tuple[str, object]]:
         return [("the spectator link", night.spectator_token)]
     if name == "token":
         return [(f"{s.person.name}'s join link", s.join_token) for s in seats]
+    if name == "restore_id":  # a restore under way is no night's page: test_restore_steps.py
+        return []
     raise AssertionError(f"the route {route} names {name}: say which rows fill it")
 
 
@@ -765,7 +767,7 @@ def test_a_restored_deal_remembers_the_lives_lost_whose_turn_it_was_and_who_was_
         "turns": ["Ann"],
         "named": {"knocker": ["Ann"]},
     }
-    assert remembered(backup.import_group(backup.export_bytes(remembering), other)) == before
+    assert remembered(restore.import_group(backup.export_bytes(remembering), other)) == before
 
 
 @pytest.mark.parametrize(
@@ -781,5 +783,5 @@ def test_a_file_whose_remembered_seat_is_no_seat_is_refused(remembering, other, 
     posting = next(p for p in content["postings"] if name in p["detail"] and p["kind"] == kind)
     posting["detail"][name] = value
     with pytest.raises(backup_format.BackupError, match=f"its {name} are not as the journal"):
-        backup.import_group(backup_format.dumps(backup_format.wrap(content)), other)
+        restore.import_group(backup_format.dumps(backup_format.wrap(content)), other)
     assert not Group.objects.filter(host=other).exists()
