@@ -84,6 +84,7 @@ bench: $(STAMP)
 	DATABASE_URL='$(PG_URL)' $(BIN)/python bench/write_floor.py
 	DATABASE_URL='$(PG_URL)' $(BIN)/python bench/load_run.py
 	DATABASE_URL='$(PG_URL)' $(BIN)/python bench/journal_size.py
+	DATABASE_URL='$(PG_URL)' $(BIN)/python bench/restore_size.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

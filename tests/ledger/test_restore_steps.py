@@ -29,6 +29,7 @@ def small_batches(monkeypatch):
     """Two rows a batch (three entries), so even the worked group takes dozens of steps."""
     monkeypatch.setattr(restore, "BATCH", 2)
     monkeypatch.setattr(restore, "ENTRY_BATCH", 3)
+    monkeypatch.setattr(restore, "PAUSE", 0)  # nobody else writes to the test's database
 
 
 def steps_to_finish(job: Restore) -> tuple[int, Restore]:
