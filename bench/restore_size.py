@@ -236,7 +236,9 @@ def one_database(postgres: bool, postings: int) -> dict:
             writer.wait(timeout=60)
         writes = json.loads(out_file.read_text())
         during = [took for when, took in writes if began <= when <= ended]
-        slow = [(round(when - took - began, 2), round(took, 2)) for when, took in writes if took > 0.3]
+        slow = [
+            (round(when - took - began, 2), round(took, 2)) for when, took in writes if took > 0.3
+        ]
         before = [took for when, took in writes if when < began]
         moved = _child(env, "--compare", made["file"])
         return {
