@@ -13,7 +13,7 @@ from it.
 `TABLES` is the one description of what the file holds: each table, its
 fields, what each field holds and the model's attribute it is read from and
 written back to (`Field.dump`, `Field.load`). The export, the checks and the
-restore are all driven by it.
+restore are all driven by it, and no other place lists a table's fields.
 The bounds that are the model's (a text's length and choices, an amount's
 decimal places, a value that may be empty) are not written here: the
 services read them from the models and bind them (`bound`), so a column
