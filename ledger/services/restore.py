@@ -169,7 +169,8 @@ def discard(restore: Restore, why: str) -> None:
             found.delete()
             if stand_in is not None:
                 stand_in.delete()
-    restore.status, restore.error = Restore.Status.FAILED, why[:500]
+    restore.status = Restore.Status.FAILED
+    restore.error = why[: backup_tables.most(Restore, "error")]
 
 
 def _delete_group(group_id: int) -> None:
@@ -526,7 +527,7 @@ def _free_name(owner: AbstractBaseUser, name: str) -> str:
     n = 1
     while True:
         words = RESTORED.format(name="") if n == 1 else RESTORED_N.format(name="", n=n)
-        candidate = name[: 80 - len(words)] + words
+        candidate = name[: backup_tables.most(Group, "name") - len(words)] + words
         if candidate not in taken:
             return candidate
         n += 1
