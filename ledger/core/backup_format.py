@@ -10,6 +10,15 @@ the SHA-256 of the content's canonical JSON (keys sorted, no spaces, UTF-8),
 so a file edited by hand, or cut short, is refused before anything is read
 from it.
 
+`TABLES` is the one description of what the file holds: each table, its
+fields, what each field holds and the model's attribute it is read from and
+written back to (`Field.dump`, `Field.load`). The export, the checks and the
+restore are all driven by it, and no other place lists a table's fields.
+The bounds that are the model's (a text's length and choices, an amount's
+decimal places, a value that may be empty) are not written here: the
+services read them from the models and bind them (`bound`), so a column
+changed in the model is held to at once.
+
 `read` refuses, with one sentence saying why, a file that is too large, not
 JSON (a key written twice in one object included: JSON would keep the last
 silently), of another format or version, changed after it was exported, or
@@ -29,9 +38,10 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.core.inputs import has_control, is_whole
 from sitewide import surrogates
@@ -64,7 +74,6 @@ BAD_DETAIL = "detail: its {name} are not as the journal writes them"
 
 # Accounts that may go below zero, as in the journal: the bank and the markers (IOUs).
 MAY_GO_NEGATIVE = {"bank", "marker"}
-ACCOUNT_KINDS = ("bank", "stack", "marker", "pot", "riding", "infraction", "carried")
 
 # JSON as a backup holds it. Its values are Any: `check` vouches for each row's fields,
 # so the code after it reads them as the fields say, not one isinstance at a time.
@@ -80,11 +89,47 @@ class BackupError(ValueError):
 # --- What each row may hold --------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Column:
+    """What the model's column allows, as the services read it from the model.
+
+    `most` is a text column's length, `choices` the values it takes (with ""
+    when it may be blank), `places` a money column's decimal places, and
+    `optional` a column that may be empty (null).
+    """
+
+    most: int | None = None
+    choices: tuple[str, ...] = ()
+    places: int | None = None
+    optional: bool = False
+
+
 class Field:
-    """One field of a row: checks a value and says why it is refused."""
+    """One field of a row: checks a value, says why it is refused, and carries it to and from the
+    model's attribute (`attr`): `dump` writes the model's value into the file, `load` reads it back.
+
+    A field whose bounds are the model's takes them from its column (`bind`); until then it
+    checks nothing and says so. A `derived` field has no column: the export works it out.
+    """
+
+    derived = False
 
     def check(self, value: object) -> str:
         raise NotImplementedError
+
+    def attr(self, name: str) -> str:
+        """The model's attribute that holds the field `name`."""
+        return name
+
+    def dump(self, value: Any) -> Any:
+        return value
+
+    def load(self, value: Any) -> Any:
+        return value
+
+    def bind(self, column: Column) -> Field:
+        """This field held to the bounds of its column: most fields keep their own."""
+        return self
 
 
 class Id(Field):
@@ -95,7 +140,10 @@ class Id(Field):
 
 
 class Ref(Field):
-    """An id of a row of `table` in this file (None allowed when `optional`)."""
+    """An id of a row of `table` in this file (None allowed when its column is `optional`).
+
+    Its attribute is the foreign key's id (`night` is `night_id`).
+    """
 
     def __init__(self, table: str, *, optional: bool = False) -> None:
         self.table, self.optional = table, optional
@@ -104,6 +152,12 @@ class Ref(Field):
         if value is None and self.optional:
             return ""
         return "" if is_whole(value) else f"names no row of {self.table}"
+
+    def attr(self, name: str) -> str:
+        return f"{name}_id"
+
+    def bind(self, column: Column) -> Field:
+        return Ref(self.table, optional=column.optional)
 
 
 class Int(Field):
@@ -117,12 +171,19 @@ class Int(Field):
 
 
 class Text(Field):
-    """Text as a live form takes it: no control character or bidi override (`inputs.text`)."""
+    """Text as a live form takes it: no control character or bidi override (`inputs.text`).
 
-    def __init__(self, most: int, *, choices: tuple[str, ...] = (), lines: bool = False) -> None:
+    Its length and the values it may take are its column's.
+    """
+
+    def __init__(
+        self, most: int | None = None, *, choices: tuple[str, ...] = (), lines: bool = False
+    ) -> None:
         self.most, self.choices, self.lines = most, choices, lines
 
     def check(self, value: object) -> str:
+        if self.most is None:
+            raise TypeError("a text field checked before it was bound to its column")
         if not isinstance(value, str):
             return f"{value!r} is not text"
         if len(value) > self.most:
@@ -132,6 +193,9 @@ class Text(Field):
         if self.choices and value not in self.choices:
             return f"{value!r} is not one of {', '.join(repr(c) for c in self.choices)}"
         return ""
+
+    def bind(self, column: Column) -> Field:
+        return Text(column.most, choices=column.choices, lines=self.lines)
 
 
 class Currency(Field):
@@ -144,10 +208,14 @@ class Currency(Field):
 
 
 class Money(Field):
-    def __init__(self, places: int) -> None:
+    """An amount written as text ("0.0500"), with no more decimal places than its column's."""
+
+    def __init__(self, places: int | None = None) -> None:
         self.places = places
 
     def check(self, value: object) -> str:
+        if self.places is None:
+            raise TypeError("an amount checked before it was bound to its column")
         try:
             amount = Decimal(value) if isinstance(value, str) else None
         except InvalidOperation:
@@ -159,8 +227,19 @@ class Money(Field):
             return f"{value!r} has more than {self.places} decimal places"
         return ""
 
+    def dump(self, value: Any) -> Any:
+        return str(value)
+
+    def load(self, value: Any) -> Any:
+        return Decimal(value)
+
+    def bind(self, column: Column) -> Field:
+        return Money(column.places)
+
 
 class When(Field):
+    """A date and time with its time zone, written as ISO 8601 (None when its column allows)."""
+
     def __init__(self, *, optional: bool = False) -> None:
         self.optional = optional
 
@@ -177,10 +256,21 @@ class When(Field):
             return f"{value!r} is not a date from {FIRST_YEAR} to {LAST_YEAR} with its time zone"
         return ""
 
+    def dump(self, value: Any) -> Any:
+        return value.isoformat() if value is not None else None
+
+    def load(self, value: Any) -> Any:
+        return datetime.fromisoformat(value) if value is not None else None
+
+    def bind(self, column: Column) -> Field:
+        return When(optional=column.optional)
+
 
 class Json(Field):
-    def __init__(self, kind: type | tuple[type, ...] = (dict, list)) -> None:
-        self.kind = kind
+    def __init__(
+        self, kind: type | tuple[type, ...] = (dict, list), *, derived: bool = False
+    ) -> None:
+        self.kind, self.derived = kind, derived
 
     def check(self, value: object) -> str:
         return "" if isinstance(value, self.kind) else "has the wrong shape"
@@ -192,6 +282,7 @@ class Flag(Field):
 
 
 _VIEWER = re.compile(r"(host|watch|seat:[1-9][0-9]{0,18})?")
+VIEWER_MOST = len("seat:") + 19  # the longest key `Viewer` takes
 
 
 class Viewer(Field):
@@ -203,23 +294,27 @@ class Viewer(Field):
         return f"{value!r} names nobody at the table"
 
 
-TIME, TIME_OR_NONE = When(), When(optional=True)
+# The backup, table by table: each field's name in the file, what it holds and, through `attr`,
+# the model's attribute it comes from and goes back to. Lengths, choices, decimal places and
+# what may be empty are not written here: they are the model's, bound by the services
+# (`ledger.services.backup_tables`), which also hold every field to a column of the model.
+Fields = Mapping[str, Field]
+TIME = When()
 NIGHT = Ref("nights")
-NAME = Text(80)
-GROUP = {"name": Text(80), "settings": Json(dict), "created_at": TIME}
+GROUP: dict[str, Field] = {"name": Text(), "settings": Json(dict), "created_at": TIME}
 TABLES: dict[str, dict[str, Field]] = {
-    "people": {"id": Id(), "name": Text(60), "created_at": TIME},
+    "people": {"id": Id(), "name": Text(), "created_at": TIME},
     "nights": {
         "id": Id(),
-        "name": Text(80),
+        "name": Text(),
         "currency": Currency(),
         "chips": Json(list),
-        "unit": Money(4),
+        "unit": Money(),
         "settings": Json(dict),
-        "status": Text(10, choices=("open", "ended")),
+        "status": Text(),
         "created_at": TIME,
-        "ended_at": TIME_OR_NONE,
-        "nets": Json(dict),
+        "ended_at": TIME,
+        "nets": Json(dict, derived=True),  # each seat's net chips, kept as a check on the restore
     },
     "seats": {
         "id": Id(),
@@ -227,54 +322,54 @@ TABLES: dict[str, dict[str, Field]] = {
         "person": Ref("people"),
         "position": Int(0, 32767),
         "sitting_out": Flag(),
-        "left_at": TIME_OR_NONE,
+        "left_at": TIME,
     },
     "runs": {
         "id": Id(),
         "night": NIGHT,
         "number": Int(1, 2**31 - 1),
-        "game_slug": Text(80),
-        "game_name": Text(120),
+        "game_slug": Text(),
+        "game_name": Text(),
         "options": Json(list),
         "settings": Json(dict),
         "agreed": Json(dict),
-        "status": Text(10, choices=("open", "ended")),
-        "ending": Text(10, choices=("", "won", "returned", "split", "carried")),
+        "status": Text(),
+        "ending": Text(),
         "created_at": TIME,
-        "ended_at": TIME_OR_NONE,
+        "ended_at": TIME,
     },
     "hands": {
         "id": Id(),
         "night": NIGHT,
         "number": Int(1, 2**31 - 1),
-        "game_slug": Text(80),
-        "game_name": Text(120),
-        "run": Ref("runs", optional=True),
+        "game_slug": Text(),
+        "game_name": Text(),
+        "run": Ref("runs"),
         "dealer": Ref("seats"),
         "seat_order": Json(list),
         "config": Json(dict),
-        "status": Text(10, choices=("betting", "showdown", "settled")),
-        "step": Text(80),
+        "status": Text(),
+        "step": Text(),
         "created_at": TIME,
     },
     "accounts": {
         "id": Id(),
         "night": NIGHT,
-        "kind": Text(12, choices=ACCOUNT_KINDS),
-        "seat": Ref("seats", optional=True),
-        "hand": Ref("hands", optional=True),
-        "key": Text(120),
+        "kind": Text(),
+        "seat": Ref("seats"),
+        "hand": Ref("hands"),
+        "key": Text(),
     },
     "postings": {
         "id": Id(),
         "night": NIGHT,
-        "hand": Ref("hands", optional=True),
-        "seat": Ref("seats", optional=True),
-        "kind": Text(20),
+        "hand": Ref("hands"),
+        "seat": Ref("seats"),
+        "kind": Text(),
         "detail": Json(dict),
-        "memo": Text(200, lines=True),
-        "recorded_by": Text(80),
-        "reverses": Ref("postings", optional=True),
+        "memo": Text(lines=True),
+        "recorded_by": Text(),
+        "reverses": Ref("postings"),
         "created_at": TIME,
     },
     "entries": {
@@ -287,28 +382,28 @@ TABLES: dict[str, dict[str, Field]] = {
         "night": NIGHT,
         "hand": Ref("hands"),
         "seat": Ref("seats"),
-        "rule": Text(80),
+        "rule": Text(),
         "points": Int(-(2**31), 2**31 - 1),
-        "recorded_by": Text(80),
-        "reverses": Ref("scores", optional=True),
+        "recorded_by": Text(),
+        "reverses": Ref("scores"),
         "created_at": TIME,
     },
     "payments": {
         "night": NIGHT,
-        "payer": Ref("seats", optional=True),
-        "payee": Ref("seats", optional=True),
-        "amount": Money(2),
-        "paid_at": TIME_OR_NONE,
+        "payer": Ref("seats"),
+        "payee": Ref("seats"),
+        "amount": Money(),
+        "paid_at": TIME,
     },
     "hand_cards": {
         "night": NIGHT,
         "hand": Ref("hands"),
-        "seat": Ref("seats", optional=True),
+        "seat": Ref("seats"),
         "cards": Json(list),
         "up": Json(list),
-        "declare": Text(4),
+        "declare": Text(),
         "wild_ranks": Json(list),
-        "entered_by": Text(80),
+        "entered_by": Text(),
         "entered_as": Viewer(),
         "down_by": Viewer(),
         "shown": Flag(),
@@ -320,10 +415,27 @@ TABLES: dict[str, dict[str, Field]] = {
         "award": Ref("postings"),
         "cards": Json(dict),
         "result": Json(dict),
-        "recorded_by": Text(80),
+        "recorded_by": Text(),
         "created_at": TIME,
     },
 }
+
+
+class Described(NamedTuple):
+    """The group's fields and each table's, held to their columns' bounds (`bound`)."""
+
+    group: Fields
+    tables: Mapping[str, Fields]
+
+
+def bound(columns: Mapping[str, Mapping[str, Column]]) -> Described:
+    """The description with each field bound to its column: `columns["nights"]["name"]`."""
+
+    def table(name: str, fields: Fields) -> dict[str, Field]:
+        found = columns.get(name, {})
+        return {f: field.bind(found.get(f, Column())) for f, field in fields.items()}
+
+    return Described(table("group", GROUP), {name: table(name, f) for name, f in TABLES.items()})
 
 
 # --- The file ----------------------------------------------------------------------------------
@@ -347,8 +459,8 @@ def dumps(document: Content) -> bytes:
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
 
 
-def read(raw: bytes | str) -> JsonObject:
-    """The content of a backup file, checked whole; BackupError says why it is refused."""
+def read(raw: bytes | str, described: Described) -> JsonObject:
+    """The content of a backup file, checked whole against `described`; BackupError says why."""
     if isinstance(raw, str):
         raw = raw.encode()
     if len(raw) > MAX_BYTES:
@@ -376,7 +488,7 @@ def read(raw: bytes | str) -> JsonObject:
         raise BackupError(TAMPERED)
     if version in EARLIER:
         content = EARLIER[version](content)
-    check(content)
+    check(content, described)
     return content
 
 
@@ -433,20 +545,20 @@ def _check_text(document: object, text: str) -> None:
 # --- The rows hold together --------------------------------------------------------------------
 
 
-def check(content: Content) -> None:
+def check(content: Content, described: Described) -> None:
     """Every table present with the fields it needs, every reference found, the journal balanced."""
-    if set(content) != {"group", *TABLES}:
+    if set(content) != {"group", *described.tables}:
         raise BackupError(NOT_BACKUP)
     group = content["group"]
-    if not isinstance(group, dict) or set(group) != set(GROUP):
+    if not isinstance(group, dict) or set(group) != set(described.group):
         raise BackupError(BAD_GROUP.format(why="its fields are not a group's"))
-    for name, field in GROUP.items():
+    for name, field in described.group.items():
         if why := field.check(group[name]):
             raise BackupError(BAD_GROUP.format(why=f"{name}: {why}"))
     if sum(len(rows) for rows in content.values() if isinstance(rows, list)) > MAX_ROWS:
         raise BackupError(BAD_GROUP.format(why=f"more than {MAX_ROWS:,} rows in all"))
     rows_by_id: RowsById = {}
-    for table, fields in TABLES.items():
+    for table, fields in described.tables.items():
         rows = content[table]
         if not isinstance(rows, list):
             raise BackupError(BAD_ROW.format(table=table, row=1, why="not a list of rows"))

@@ -3,7 +3,9 @@
 `export_group` writes the group, its people and settings, and every night
 with its seats, games, hands, accounts, journal (postings and entries),
 score sheets, settlement payments and the cards shown, each night's nets
-kept alongside as a check (`backup_format` says what the file holds).
+kept alongside as a check. What the file holds is said in one place,
+`backup_format.TABLES`, bound to the models' bounds by `backup_tables`:
+the export writes each table's rows field by field as it says.
 
 `read` and `check_values` are what a file must pass before any of it is
 written (`ledger.services.restore` writes it): `backup_format.read` (size,
@@ -22,29 +24,16 @@ link are new, and no phone holds a seat until it joins again.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from decimal import Decimal
+
+from django.db.models import Model, QuerySet
 
 from ledger.core import backup_format, inputs
 from ledger.core.backup_format import BackupError
 from ledger.core.house_rules import HouseRules, HouseRulesError, house_rules
 from ledger.core.units import UnitError, chip_set
-from ledger.models import (
-    Account,
-    Entry,
-    Group,
-    Hand,
-    HandCards,
-    Night,
-    Payment,
-    Person,
-    Posting,
-    Run,
-    Score,
-    Seat,
-    ShowdownKept,
-)
-from ledger.services import closing, games, runs, seat_cards
+from ledger.models import Entry, Group, Night, Person
+from ledger.services import backup_tables, closing, games, runs, seat_cards
 from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.schema import HOUSE_KEYS
@@ -66,173 +55,53 @@ BAD_KEPT = "its cards and result cannot be shown: {why}"
 HAND_CONFIG = ("side_pots", "ante", "min_bet", "limit", "cap")
 # A night's or group's settings: house rules, and the keys a game's choice may answer (inert there).
 HOUSE_RULES = set(HouseRules().as_dict()) | set(HOUSE_KEYS)
-
-
-def _when(value: datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
+TABLES = backup_tables.TABLES
 
 
 def export_group(group: Group) -> dict:
-    """The whole file for `group`, as a dict: write it with `backup_format.dumps`."""
-    in_group = {"night__group": group}
+    """The whole file for `group`, as a dict: write it with `backup_format.dumps`.
+
+    Each table's rows are its model's, field by field as the description says
+    (`backup_tables.TABLES`), in id order; each night's nets are worked out alongside.
+    """
     nights = list(Night.objects.filter(group=group).order_by("pk"))
-    content = {
-        "group": {
-            "name": group.name,
-            "settings": group.settings,
-            "created_at": _when(group.created_at),
-        },
-        "people": [
-            {"id": p.pk, "name": p.name, "created_at": _when(p.created_at)}
-            for p in Person.objects.filter(group=group).order_by("pk")
-        ],
-        "nights": [
-            {
-                "id": n.pk,
-                "name": n.name,
-                "currency": n.currency,
-                "chips": n.chips,
-                "unit": str(n.unit),
-                "settings": n.settings,
-                "status": n.status,
-                "created_at": _when(n.created_at),
-                "ended_at": _when(n.ended_at),
-                "nets": {str(seat): chips for seat, chips in closing.nets(n).items()},
-            }
-            for n in nights
-        ],
-        "seats": [
-            {
-                "id": s.pk,
-                "night": s.night_id,
-                "person": s.person_id,
-                "position": s.position,
-                "sitting_out": s.sitting_out,
-                "left_at": _when(s.left_at),
-            }
-            for s in Seat.objects.filter(**in_group).order_by("pk")
-        ],
-        "runs": [
-            {
-                "id": r.pk,
-                "night": r.night_id,
-                "number": r.number,
-                "game_slug": r.game_slug,
-                "game_name": r.game_name,
-                "options": r.options,
-                "settings": r.settings,
-                "agreed": r.agreed,
-                "status": r.status,
-                "ending": r.ending,
-                "created_at": _when(r.created_at),
-                "ended_at": _when(r.ended_at),
-            }
-            for r in Run.objects.filter(**in_group).order_by("pk")
-        ],
-        "hands": [
-            {
-                "id": h.pk,
-                "night": h.night_id,
-                "number": h.number,
-                "game_slug": h.game_slug,
-                "game_name": h.game_name,
-                "run": h.run_id,
-                "dealer": h.dealer_id,
-                "seat_order": h.seat_order,
-                "config": h.config,
-                "status": h.status,
-                "step": h.step,
-                "created_at": _when(h.created_at),
-            }
-            for h in Hand.objects.filter(**in_group).order_by("pk")
-        ],
-        "accounts": [
-            {
-                "id": a.pk,
-                "night": a.night_id,
-                "kind": a.kind,
-                "seat": a.seat_id,
-                "hand": a.hand_id,
-                "key": a.key,
-            }
-            for a in Account.objects.filter(**in_group).order_by("pk")
-        ],
-        "postings": [
-            {
-                "id": p.pk,
-                "night": p.night_id,
-                "hand": p.hand_id,
-                "seat": p.seat_id,
-                "kind": p.kind,
-                "detail": p.detail,
-                "memo": p.memo,
-                "recorded_by": p.recorded_by,
-                "reverses": p.reverses_id,
-                "created_at": _when(p.created_at),
-            }
-            for p in Posting.objects.filter(**in_group).order_by("pk")
-        ],
-        "entries": [
-            {"posting": posting, "account": account, "amount": amount}
-            for posting, account, amount in Entry.objects.filter(posting__night__group=group)
-            .order_by("pk")
-            .values_list("posting_id", "account_id", "amount")
-        ],
-        "scores": [
-            {
-                "id": s.pk,
-                "night": s.night_id,
-                "hand": s.hand_id,
-                "seat": s.seat_id,
-                "rule": s.rule,
-                "points": s.points,
-                "recorded_by": s.recorded_by,
-                "reverses": s.reverses_id,
-                "created_at": _when(s.created_at),
-            }
-            for s in Score.objects.filter(**in_group).order_by("pk")
-        ],
-        "payments": [
-            {
-                "night": p.night_id,
-                "payer": p.payer_id,
-                "payee": p.payee_id,
-                "amount": str(p.amount),
-                "paid_at": _when(p.paid_at),
-            }
-            for p in Payment.objects.filter(**in_group).order_by("pk")
-        ],
-        "hand_cards": [
-            {
-                "night": c.night_id,
-                "hand": c.hand_id,
-                "seat": c.seat_id,
-                "cards": c.cards,
-                "up": c.up,
-                "declare": c.declare,
-                "wild_ranks": c.wild_ranks,
-                "entered_by": c.entered_by,
-                "entered_as": c.entered_as,
-                "down_by": c.down_by,
-                "shown": c.shown,
-                "created_at": _when(c.created_at),
-            }
-            for c in HandCards.objects.filter(**in_group).order_by("pk")
-        ],
-        "showdowns_kept": [
-            {
-                "night": k.night_id,
-                "hand": k.hand_id,
-                "award": k.award_id,
-                "cards": k.cards,
-                "result": k.result,
-                "recorded_by": k.recorded_by,
-                "created_at": _when(k.created_at),
-            }
-            for k in ShowdownKept.objects.filter(**in_group).order_by("pk")
-        ],
-    }
+    content: dict = {"group": _dumped(backup_tables.DESCRIBED.group, group)}
+    for table, model in backup_tables.MODELS.items():
+        if table == "nights":
+            content[table] = [
+                _dumped(TABLES[table], n)
+                | {"nets": {str(seat): chips for seat, chips in closing.nets(n).items()}}
+                for n in nights
+            ]
+        elif table == "people":
+            content[table] = _rows(table, Person.objects.filter(group=group))
+        elif table == "entries":
+            content[table] = _rows(table, Entry.objects.filter(posting__night__group=group))
+        else:
+            content[table] = _rows(table, model.objects.filter(night__group=group))
     return backup_format.wrap(content)
+
+
+def _dumped(fields: backup_format.Fields, row: Model) -> dict:
+    """One model's row as the file holds it, but for what the export works out."""
+    return {
+        name: field.dump(getattr(row, field.attr(name)))
+        for name, field in fields.items()
+        if not field.derived
+    }
+
+
+def _rows(table: str, rows: QuerySet) -> list[dict]:
+    """A table's rows as the file holds them, in id order (read as values: a journal is long)."""
+    fields = {name: f for name, f in TABLES[table].items() if not f.derived}
+    attrs = [field.attr(name) for name, field in fields.items()]
+    return [
+        {
+            name: field.dump(value)
+            for (name, field), value in zip(fields.items(), values, strict=True)
+        }
+        for values in rows.order_by("pk").values_list(*attrs)
+    ]
 
 
 def export_bytes(group: Group) -> bytes:
@@ -243,18 +112,19 @@ def read(data: bytes | str | Mapping) -> dict:
     """The checked content of a file, or of a file already parsed into a dict."""
     if isinstance(data, Mapping):
         data = backup_format.canonical(data)
-    return backup_format.read(data)
+    return backup_format.read(data, backup_tables.DESCRIBED)
 
 
 def check_values(content: Mapping) -> None:
     """What the ledger itself would refuse: names, house settings, chips and currency."""
     group = content["group"]
     try:
-        inputs.text(group["name"], label="The group's name", most=80)
+        most = backup_tables.most
+        inputs.text(group["name"], label="The group's name", most=most(Group, "name"))
         for person in content["people"]:
-            inputs.text(person["name"], label="A player's name", most=60)
+            inputs.text(person["name"], label="A player's name", most=most(Person, "name"))
         for night in content["nights"]:
-            inputs.text(night["name"], label="A night's name", most=80)
+            inputs.text(night["name"], label="A night's name", most=most(Night, "name"))
             inputs.currency(night["currency"])
     except inputs.InputError as exc:
         raise BackupError(BAD_NAME.format(what="text", why=str(exc))) from None

@@ -26,10 +26,14 @@ A step cut short (a timeout, a closed laptop) carries on from its last
 committed batch, and two requests working on one restore at once take
 turns on the restore's row lock.
 
-The rows get new ids: the file's ids only link its rows, and the ids kept
-inside an account's key, a hand's seat order and a posting's detail are
-rewritten to the new ones. Journal rows keep the times they were posted at
-(inserted raw, as `loaddata` does) and are never updated.
+Each row is built from the one description of the file
+(`backup_format.TABLES`, bound to the models by `backup_tables`): every
+field read back into the model's attribute it names. The rows get new ids:
+the file's ids only link its rows, and the ids kept inside an account's
+key, a hand's seat order, a posting's detail and who entered a hand's cards
+are rewritten to the new ones by small hooks, the only table-by-table
+code. Journal rows keep the times they were posted at (inserted raw, as
+`loaddata` does) and are never updated.
 """
 
 from __future__ import annotations
@@ -40,8 +44,6 @@ import secrets
 import time
 import zlib
 from collections.abc import Mapping
-from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -60,7 +62,6 @@ from ledger.models import (
     HandCards,
     Night,
     Payment,
-    Person,
     Posting,
     Restore,
     Run,
@@ -68,7 +69,7 @@ from ledger.models import (
     Seat,
     ShowdownKept,
 )
-from ledger.services import backup, closing, hands
+from ledger.services import backup, backup_tables, closing, hands
 from ledger.services.actors import seat_key_of
 
 DOES_NOT_FIT = "The backup's rows do not fit this site's database ({why}); nothing was imported."
@@ -93,21 +94,9 @@ BATCH = 500
 ENTRY_BATCH = 2000  # entries are three numbers each
 PAUSE = 0.03  # seconds between two batches on SQLite: see _let_others_write
 # The tables in the order they are written: a row names only rows written before it.
-ORDER = tuple(backup_format.TABLES)
-MODELS: dict[str, type[Model]] = {
-    "people": Person,
-    "nights": Night,
-    "seats": Seat,
-    "runs": Run,
-    "hands": Hand,
-    "accounts": Account,
-    "postings": Posting,
-    "entries": Entry,
-    "scores": Score,
-    "payments": Payment,
-    "hand_cards": HandCards,
-    "showdowns_kept": ShowdownKept,
-}
+TABLES = backup_tables.TABLES
+ORDER = tuple(TABLES)
+MODELS = backup_tables.MODELS
 # The rows of other tables name these by id, so their new ids are kept.
 NAMED = ("people", "nights", "seats", "runs", "hands", "accounts", "postings", "scores")
 
@@ -195,7 +184,8 @@ def discard(restore: Restore, why: str) -> None:
             found.delete()
             if stand_in is not None:
                 stand_in.delete()
-    restore.status, restore.error = Restore.Status.FAILED, why[:500]
+    restore.status = Restore.Status.FAILED
+    restore.error = why[: backup_tables.most(Restore, "error")]
 
 
 def _delete_group(group_id: int) -> None:
@@ -228,6 +218,14 @@ class _Writer:
         self.seats_at: dict[int, dict[int, int]] = {}
         self.postings_at: dict[int, dict[int, int]] = {}
         self.night_names: dict[int, str] = {}
+        self.hooks = {
+            "people": self._people,
+            "nights": self._nights,
+            "hands": self._hands,
+            "accounts": self._accounts,
+            "postings": self._postings,
+            "hand_cards": self._hand_cards,
+        }
 
     def step(self) -> None:
         """One batch of rows in one transaction, or the hand-over; a failure discards it all."""
@@ -325,8 +323,7 @@ class _Writer:
             _insert(Entry, ("posting", "account", "amount"), values)
             self.done[table] = done + len(values)
         else:
-            build = getattr(self, f"_{table}")
-            made = [build(row) for row in self._next_rows(table, done)]
+            made = [self._row(table, row) for row in self._next_rows(table, done)]
             _insert_rows(MODELS[table], made)
             self._remember(table, done, self._ids_after(table))
         restore.done = {**restore.done, table: [self.done[table], self.last[table]]}
@@ -351,12 +348,11 @@ class _Writer:
     # What each table's row becomes.
 
     def _group(self, restore: Restore) -> Group:
+        fields = backup_tables.DESCRIBED.group
         group = self.content["group"]
         made = Group(
-            name=group["name"],
             host=restore.stand_in,
-            settings=group["settings"],
-            created_at=_time(group["created_at"]),
+            **{field.attr(name): field.load(group[name]) for name, field in fields.items()},
         )
         made.save_base(raw=True, force_insert=True)  # with the time it was made at
         return made
@@ -364,63 +360,42 @@ class _Writer:
     def new(self, table: str, old: int | None) -> int | None:
         return None if old is None else self.ids[table][old]
 
-    def _people(self, r: Mapping[str, Any]) -> Person:
-        return Person(group_id=self.group_id, name=r["name"], created_at=_time(r["created_at"]))
+    def _row(self, table: str, r: Mapping[str, Any]) -> Model:
+        """The row as its model holds it, field by field as the description says.
 
-    def _nights(self, r: Mapping[str, Any]) -> Night:
-        return Night(
-            group_id=self.group_id,
-            host_id=self.restore.stand_in_id,
-            name=r["name"],
-            currency=r["currency"],
-            chips=r["chips"],
-            unit=Decimal(r["unit"]),
-            settings=r["settings"],
-            status=r["status"],
-            created_at=_time(r["created_at"]),
-            ended_at=_time(r["ended_at"]),
-        )
+        Each value is read back as its field writes it, a reference mapped
+        to the new id of the row it names; the id itself and what the export
+        works out are left out. What a row keeps of other ids is rewritten
+        by the table's hook (`hooks`), if it has one.
+        """
+        values: dict[str, Any] = {}
+        for name, field in TABLES[table].items():
+            if isinstance(field, backup_format.Id) or field.derived:
+                continue
+            value = field.load(r[name])
+            if isinstance(field, backup_format.Ref):
+                value = self.new(field.table, value)
+            values[field.attr(name)] = value
+        hook = self.hooks.get(table)
+        return MODELS[table](**(hook(r, values) if hook else values))
 
-    def _seats(self, r: Mapping[str, Any]) -> Seat:
-        return Seat(
-            night_id=self.new("nights", r["night"]),
-            person_id=self.new("people", r["person"]),
-            position=r["position"],
-            sitting_out=r["sitting_out"],
-            left_at=_time(r["left_at"]),
-        )
+    # What each table's row has rewritten: what the file does not hold, or ids it keeps inside.
 
-    def _runs(self, r: Mapping[str, Any]) -> Run:
-        return Run(
-            night_id=self.new("nights", r["night"]),
-            **_copy(r, "number", "game_slug", "game_name", "options", "settings", "agreed"),
-            **_copy(r, "status", "ending"),
-            created_at=_time(r["created_at"]),
-            ended_at=_time(r["ended_at"]),
-        )
+    def _people(self, r: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        return values | {"group_id": self.group_id}
 
-    def _hands(self, r: Mapping[str, Any]) -> Hand:
-        return Hand(
-            night_id=self.new("nights", r["night"]),
-            run_id=self.new("runs", r["run"]),
-            dealer_id=self.new("seats", r["dealer"]),
-            seat_order=[self.seat_id(r["night"], s) for s in r["seat_order"]],
-            **_copy(r, "number", "game_slug", "game_name", "config", "status", "step"),
-            created_at=_time(r["created_at"]),
-        )
+    def _nights(self, r: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        return values | {"group_id": self.group_id, "host_id": self.restore.stand_in_id}
 
-    def _accounts(self, r: Mapping[str, Any]) -> Account:
+    def _hands(self, r: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        return values | {"seat_order": [self.seat_id(r["night"], s) for s in r["seat_order"]]}
+
+    def _accounts(self, r: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
         kind, _, _, game = backup_format.split_key(r["key"])
-        seat, hand = self.new("seats", r["seat"]), self.new("hands", r["hand"])
-        return Account(
-            night_id=self.new("nights", r["night"]),
-            kind=kind,
-            seat_id=seat,
-            hand_id=hand,
-            key=Account.key_for(kind, seat, hand, game),
-        )
+        seat, hand = values["seat_id"], values["hand_id"]
+        return values | {"kind": kind, "key": Account.key_for(kind, seat, hand, game)}
 
-    def _postings(self, r: Mapping[str, Any]) -> Posting:
+    def _postings(self, r: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
         night = r["night"]
 
         def posting_id(old: int) -> int:
@@ -432,54 +407,13 @@ class _Writer:
         detail = backup_format.remap_detail(
             r["detail"], lambda old: self.seat_id(night, old), posting_id
         )
-        return Posting(
-            night_id=self.new("nights", night),
-            hand_id=self.new("hands", r["hand"]),
-            seat_id=self.new("seats", r["seat"]),
-            reverses_id=self.new("postings", r["reverses"]),
-            detail=detail,
-            **_copy(r, "kind", "memo", "recorded_by"),
-            created_at=_time(r["created_at"]),
-        )
+        return values | {"detail": detail}
 
-    def _scores(self, r: Mapping[str, Any]) -> Score:
-        return Score(
-            night_id=self.new("nights", r["night"]),
-            hand_id=self.new("hands", r["hand"]),
-            seat_id=self.new("seats", r["seat"]),
-            reverses_id=self.new("scores", r["reverses"]),
-            **_copy(r, "rule", "points", "recorded_by"),
-            created_at=_time(r["created_at"]),
-        )
-
-    def _payments(self, r: Mapping[str, Any]) -> Payment:
-        return Payment(
-            night_id=self.new("nights", r["night"]),
-            payer_id=self.new("seats", r["payer"]),
-            payee_id=self.new("seats", r["payee"]),
-            amount=Decimal(r["amount"]),
-            paid_at=_time(r["paid_at"]),
-        )
-
-    def _hand_cards(self, r: Mapping[str, Any]) -> HandCards:
-        return HandCards(
-            night_id=self.new("nights", r["night"]),
-            hand_id=self.new("hands", r["hand"]),
-            seat_id=self.new("seats", r["seat"]),
-            **_copy(r, "cards", "up", "declare", "wild_ranks", "entered_by", "shown"),
-            entered_as=self.viewer(r["entered_as"]),
-            down_by=self.viewer(r["down_by"]),
-            created_at=_time(r["created_at"]),
-        )
-
-    def _showdowns_kept(self, r: Mapping[str, Any]) -> ShowdownKept:
-        return ShowdownKept(
-            night_id=self.new("nights", r["night"]),
-            hand_id=self.new("hands", r["hand"]),
-            award_id=self.new("postings", r["award"]),
-            **_copy(r, "cards", "result", "recorded_by"),
-            created_at=_time(r["created_at"]),
-        )
+    def _hand_cards(self, r: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        return values | {
+            "entered_as": self.viewer(r["entered_as"]),
+            "down_by": self.viewer(r["down_by"]),
+        }
 
     def seat_id(self, night: int, old: object) -> int:
         found = self.seats_at[night].get(old) if isinstance(old, int) else None
@@ -606,14 +540,6 @@ def _insert(model: type[Model], names: tuple[str, ...], values: list[tuple[Any, 
         )
 
 
-def _copy(row: Mapping[str, Any], *names: str) -> dict[str, Any]:
-    return {name: row[name] for name in names}
-
-
-def _time(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value is not None else None
-
-
 def _free_name(owner: AbstractBaseUser, name: str) -> str:
     """The group's name, or "… (restored)" when the owner already has a group by that name."""
     taken = set(Group.objects.filter(host=owner).values_list("name", flat=True))
@@ -622,7 +548,7 @@ def _free_name(owner: AbstractBaseUser, name: str) -> str:
     n = 1
     while True:
         words = RESTORED.format(name="") if n == 1 else RESTORED_N.format(name="", n=n)
-        candidate = name[: 80 - len(words)] + words
+        candidate = name[: backup_tables.most(Group, "name") - len(words)] + words
         if candidate not in taken:
             return candidate
         n += 1

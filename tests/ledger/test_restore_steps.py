@@ -144,7 +144,7 @@ def test_a_group_of_60000_postings_moves_with_the_same_journal(host, other):
     factories.chips_passed(table.night, table.seats[0], table.seats[1], 60_000)
     raw = backup.export_bytes(table.group)
     assert len(raw) > 20 * 2**20  # as big as the group the report could not move
-    first = backup_format.read(raw)
+    first = backup.read(raw)
     moved = backup.export_group(restore.import_group(raw, other))["content"]
     assert len(moved["postings"]) == 60_002  # the two buy-ins, then the chips passed
     for name in ("memo", "kind", "created_at"):
