@@ -187,7 +187,7 @@ def settlement_context(night: Night, actor: Actor) -> dict:
     in_play = not ended and (games.open_hand(night) is not None or waiting > 0)
     # Chips in a pot belong to nobody yet, so results so far wait for the hand to end.
     rows, payments = ([], []) if in_play else night_results.results(night)
-    names = state.labels([r.seat for r in rows])
+    names = state.labels(list(night.seats.select_related("person")))  # mid-hand rows are empty
     names[None] = closing.BANK_NAME
     cash = [] if in_play else seating.cash_moves(night)
     explained = []

@@ -431,3 +431,15 @@ def test_the_new_pages_have_nothing_the_content_security_policy_refuses(
         assert response.status_code == 200, page
         assert "'unsafe-inline'" not in response["Content-Security-Policy"]
         assert refused_markup(response.content.decode()) == [], page
+
+
+def test_the_results_chart_names_the_players_while_a_hand_is_in_play(
+    host_client, bought_night, seats
+):
+    night = bought_night
+    hand = hands.hand_start(night=night, players=seats, dealer=seats[2], recorded_by="host:host")
+    hands.load(hand).collect_antes(recorded_by="host:host", ante=5)
+    page = host_client.get(url("settlement", night.pk)).content.decode()
+    chart = re.search(r'<svg class="chart".*?</svg>', page, re.S)[0]
+    assert re.search(r'Ann <tspan font-weight="600">45</tspan>', chart)  # 50 less the ante
+    assert not re.search(rf">{seats[0].pk} <tspan", chart)  # never the seat's id
