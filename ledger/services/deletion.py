@@ -18,7 +18,19 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ledger.models import Account, Entry, Hand, Night, Payment, Posting, Run, Score, Seat
+from ledger.models import (
+    Account,
+    Entry,
+    Hand,
+    HandCards,
+    Night,
+    Payment,
+    Posting,
+    Run,
+    Score,
+    Seat,
+    ShowdownKept,
+)
 from ledger.services.closing import party_name
 from ledger.services.journal import LedgerError
 
@@ -56,9 +68,21 @@ def night_delete(*, night: Night) -> None:
         reason = refusal(locked)
         if reason:
             raise LedgerError(reason)
-        Entry.objects.delete_with_night(locked)
-        Score.objects.delete_with_night(locked)
-        Posting.objects.delete_with_night(locked)
-        for model in (Payment, Account, Hand, Run, Seat):
-            model.objects.filter(night=locked).delete()
-        locked.delete()
+        delete_rows(locked)
+
+
+def delete_rows(night: Night) -> None:
+    """The night and every row it has, with no question asked: callers decide whether it may go.
+
+    The journal's rows go through the append-only guard's one opening
+    (`delete_with_night`), in the order their references need; then
+    payments, accounts, hands, games, seats and the night itself.
+    """
+    Entry.objects.delete_with_night(night)
+    Score.objects.delete_with_night(night)
+    HandCards.objects.delete_with_night(night)
+    ShowdownKept.objects.delete_with_night(night)
+    Posting.objects.delete_with_night(night)
+    for model in (Payment, Account, Hand, Run, Seat):
+        model.objects.filter(night=night).delete()
+    night.delete()

@@ -59,17 +59,11 @@ from ledger.models import (
     Entry,
     Group,
     Hand,
-    HandCards,
     Night,
-    Payment,
     Posting,
     Restore,
-    Run,
-    Score,
-    Seat,
-    ShowdownKept,
 )
-from ledger.services import backup, backup_tables, closing, hands
+from ledger.services import backup, backup_tables, closing, deletion, hands
 from ledger.services.actors import seat_key_of
 
 DOES_NOT_FIT = "The backup's rows do not fit this site's database ({why}); nothing was imported."
@@ -191,14 +185,7 @@ def discard(restore: Restore, why: str) -> None:
 def _delete_group(group_id: int) -> None:
     """Every row a failed restore wrote: the journal's through the guard's one opening."""
     for night in Night.objects.filter(group_id=group_id):
-        Entry.objects.delete_with_night(night)
-        Score.objects.delete_with_night(night)
-        HandCards.objects.delete_with_night(night)
-        ShowdownKept.objects.delete_with_night(night)
-        Posting.objects.delete_with_night(night)
-        for other in (Payment, Account, Hand, Run, Seat):
-            other.objects.filter(night=night).delete()
-        night.delete()
+        deletion.delete_rows(night)
     Group.objects.filter(pk=group_id).delete()
 
 
