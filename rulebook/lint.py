@@ -412,7 +412,8 @@ def _choice_vs_example(game: Game) -> Iterator[Finding]:
     """
     settings = {s.id: s for s in game.settings}
     for rule in _all_rules(game):
-        if rule.amount is None or not rule.amount.example:
+        if rule.amount is None or not rule.amount.example or rule.amount.rounding == "up":
+            # An odd chip rounded up: its example shows the rounding, not the source.
             continue
         off = [k for k, v in rule.when.items() if k in settings and settings[k].default != v]
         for setting_id in off:

@@ -101,6 +101,16 @@ def test_the_sources_example_off_at_the_default_is_a_note():
     assert finding.where == "setting 'bonus-from'"
 
 
+def test_an_odd_chips_worked_example_is_no_note(tmp_path):
+    text = (EXAMPLES / lint.CHOICE_VS_EXAMPLE / "bad.yaml").read_text()
+    rounded = 'amount: {pot: "1/2", rounding: up, example: a pot of 13 gives 7}'
+    path = tmp_path / "odd-chip.yaml"
+    path.write_text(
+        text.replace("amount: {chips: 1, example: a chip from each of the others}", rounded)
+    )
+    assert [f for f in lint_game(load_game(path)) if f.rule == lint.CHOICE_VS_EXAMPLE] == []
+
+
 def test_a_finding_reads_as_the_file_the_level_and_the_rule():
     [finding] = findings(lint.UNSOURCED_FACT, "bad")
     assert str(finding).startswith("bad.yaml: NOTE (for a person to read) [unsourced-fact] ")
