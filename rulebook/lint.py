@@ -95,6 +95,8 @@ _AMOUNT = re.compile(
     r"(quarters?|nickels?|dimes?|chips?|antes?)\b)",
     re.IGNORECASE,
 )
+# A choice that speaks of paying, short of saying nobody does.
+_PAYING = re.compile(r"\b(pay|pays|paid|paying)\b(?! nothing)", re.IGNORECASE)
 _NUMBERS = {
     "one": 1,
     "two": 2,
@@ -143,6 +145,16 @@ def _words_only_moves_chips(game: Game) -> Iterator[Finding]:
                     f"choice {choice!r} names a sum ({words!r}): give it a money rule "
                     "with when, and drop words_only",
                 )
+        paying = [c for c, words in setting.choices.items() if _PAYING.search(words)]
+        if paying:
+            yield Finding(
+                game.slug,
+                WORDS_ONLY_MOVES_CHIPS,
+                "note",
+                where,
+                f"choice {paying[0]!r} speaks of paying: if a choice changes who pays or "
+                "which step is played, give it rules or steps with when, and drop words_only",
+            )
         question = setting.question.lower()
         counts = [_counts(words) for words in setting.choices.values()]
         if "how many" not in question or "card" not in question:

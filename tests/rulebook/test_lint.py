@@ -54,6 +54,27 @@ def test_a_words_only_setting_that_changes_a_steps_count_is_an_error():
     assert "step 'draw'" in finding.message
 
 
+def test_a_words_only_choice_that_speaks_of_paying_is_a_note(tmp_path):
+    text = (EXAMPLES / lint.WORDS_ONLY_MOVES_CHIPS / "ok.yaml").read_text()
+    path = tmp_path / "deal-fee.yaml"
+    path.write_text(
+        text.replace("fixed: No, one dealer all night.", "fixed: The dealer pays to keep it.")
+    )
+    [finding] = [f for f in lint_game(load_game(path)) if f.rule == lint.WORDS_ONLY_MOVES_CHIPS]
+    assert (finding.level, finding.where) == ("note", "setting 'deal-rotation'")
+
+
+def test_a_words_only_choice_where_nobody_pays_is_no_note(tmp_path):
+    text = (EXAMPLES / lint.WORDS_ONLY_MOVES_CHIPS / "ok.yaml").read_text()
+    path = tmp_path / "deal-free.yaml"
+    path.write_text(
+        text.replace(
+            "fixed: No, one dealer all night.", "fixed: The dealer keeps it and pays nothing."
+        )
+    )
+    assert [f for f in lint_game(load_game(path)) if f.rule == lint.WORDS_ONLY_MOVES_CHIPS] == []
+
+
 def test_a_per_that_counts_the_rules_own_payer_is_an_error():
     assert_caught(lint.PER_NAMES_OWN_PARTY, "error")
     [finding] = findings(lint.PER_NAMES_OWN_PARTY, "bad")
