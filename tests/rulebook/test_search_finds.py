@@ -195,7 +195,7 @@ def test_normalise_reads_numbers_and_drops_marks():
     ("q", "slug"),
     [
         ("pinapple", "pineapple"),
-        ("whisky poker", "whiskey-poker"),
+        ("wiskey poker", "whiskey-poker"),
         ("stendhal", "stendahl"),
         ("secret squirel", "secret-squirrel"),
         ("sekret squirel", "secret-squirrel"),
