@@ -12,7 +12,25 @@ What counts as the same:
 
 Tiers, best first: the exact name or alias; names and aliases holding every
 word; close spellings of a name or alias (one or two letters off, measured by
-rapidfuzz); option names; rule text.
+rapidfuzz); names spelled as they sound; option names; rule text.
+
+Spelled as they sound: players type a name they have only heard ("aisy
+dewsy", "holdum", "scru your nabor"), which can be many letters off yet sound
+the same. Each word gets a `sound_key`, a short Metaphone-style key (vowels
+after the first letter dropped, letters that sound alike folded: "c" before
+"e" as "s", "ph" as "f", "gh" silent before a consonant...). A game is a sound
+match when every word of the query sounds like a word of one of its names or
+aliases, or the words run together sound like a whole name; failing that,
+when every word sounds like a word of its names, aliases and option names
+together ("guts with the goosh": "Guts" and its option "The Gooch"), where
+filler words like "with" and "the" may go unmatched. Sound keys are loose
+("gets" sounds like "guts"), so the tier sits below the exact, every-word and
+close tiers, which are all literal spelling and must never be outranked by a
+guess; it sits above option names and rule text because a name that sounds
+right is nearer to what the player meant than a game that only mentions the
+word. A query word under three letters must be spelled as it is: its key says
+too little. A sound match on an option name alone stays in the option tier,
+after the literal option matches.
 """
 
 from __future__ import annotations
@@ -66,14 +84,22 @@ MOST_WORDS = 32  # the page and the API cut the query at 100 characters anyway
 _JOINERS = re.compile(r"['’‘`´.]")
 _SPLIT = re.compile(r"[^0-9a-z]+")
 _DIGIT = re.compile(r"[0-9]")
+# A query word shorter than this is matched by sound only when spelled the same.
+SOUND_FROM = 3
+# Words a player adds around a name ("guts with the gooch"): a sound match may skip them.
+FILLERS = frozenset({"a", "an", "and", "at", "for", "in", "of", "on", "the", "to", "with"})
+_VOWELS = frozenset("aeiou")
+_FRONT = frozenset("eiy")  # vowels that soften "c" and "g"
+_SILENT_STARTS = {"kn": "n", "gn": "n", "pn": "n", "wr": "r", "ps": "s", "wh": "w", "x": "s"}
 
 
 class Tier(IntEnum):
     EXACT = 0  # the whole name or an alias
     NAME = 1  # a name or alias holding every word
     CLOSE = 2  # a name or alias spelled one or two letters off
-    OPTION = 3  # an option's name or alias
-    TEXT = 4  # the rule text
+    SOUND = 3  # names (and options) that sound like the query: see the module's docstring
+    OPTION = 4  # an option's name or alias
+    TEXT = 5  # the rule text
 
 
 def raw_words(text: str) -> list[str]:
@@ -111,6 +137,72 @@ def numbered(words: list[str]) -> list[str]:
 def normalise(text: str) -> list[str]:
     """The words a text is matched by: see the module's docstring."""
     return numbered(raw_words(text))
+
+
+def sound_key(word: str) -> str:
+    """How a lower-case word sounds, as a short key: "acey" and "aisy" are both "AS".
+
+    A simplified Metaphone: double letters count once; a first vowel is "A",
+    later vowels are dropped; letters that sound alike share a key ("c" before
+    e, i, y and "z" as "S"; "ch", "sh", "tio" as "X"; "ph" and "v" as "F";
+    "d" as "T"; "g" before e, i, y as "J", hard "c" as "K", "q" as "KW"); "h",
+    "w" and "y" only before a vowel; "gh" before a consonant or at the end is
+    silent ("neighbor" is "NBR"); "th" is "0". Digits are kept as they are.
+    """
+    w = re.sub(r"(.)\1+", r"\1", word) if word.isalpha() else word
+    for start, sound in _SILENT_STARTS.items():
+        if w.startswith(start):
+            w = sound + w[len(start) :]
+            break
+    out: list[str] = []
+    n = len(w)
+    for i, c in enumerate(w):
+        before = w[i - 1] if i else ""
+        after = w[i + 1] if i + 1 < n else ""
+        if c in _VOWELS:
+            if i == 0:
+                out.append("A")
+        elif c == "c":
+            if after == "h" or w[i + 1 : i + 3] == "ia":
+                out.append("X")
+            elif after in _FRONT:
+                out.append("S")
+            elif after != "k":
+                out.append("K")
+        elif c == "g":
+            if after == "h" and (i + 2 >= n or w[i + 2] not in _VOWELS):
+                continue
+            out.append("J" if after in _FRONT else "K")
+        elif c == "h":
+            if after in _VOWELS and before not in {"c", "s", "p", "t", "g"}:
+                out.append("H")
+        elif c in {"w", "y"}:
+            if after in _VOWELS:
+                out.append(c.upper())
+        elif c == "s":
+            out.append("X" if after == "h" or w[i + 1 : i + 3] in {"io", "ia"} else "S")
+        elif c == "t":
+            if w[i + 1 : i + 3] in {"io", "ia"}:
+                out.append("X")
+            elif after == "h":
+                out.append("0")
+            elif after != "c" or w[i + 2 : i + 3] != "h":
+                out.append("T")
+        elif c == "p":
+            out.append("F" if after == "h" else "P")
+        elif c == "x":
+            out.append("KS")
+        else:
+            out.append({"d": "T", "q": "KW", "v": "F", "z": "S"}.get(c, c.upper()))
+    key = "".join(out)
+    return re.sub(r"(.)\1+", r"\1", key) if word.isalpha() else key
+
+
+def word_sound(word: str) -> str:
+    """A word's sound key, or the word itself (marked) when too short or a number to sound out."""
+    if len(word) < SOUND_FROM or word.isdigit():
+        return "=" + word
+    return sound_key(word)
 
 
 def allowed_typos(length: int) -> int:
@@ -236,7 +328,7 @@ def _shown(labels: list[_Label], matched: dict[int, Tier], best: Tier) -> tuple[
     texts = [
         labels[i].text
         for i, tier in sorted(matched.items())
-        if tier != Tier.CLOSE or best == Tier.CLOSE
+        if tier not in {Tier.CLOSE, Tier.SOUND} or tier == best
     ]
     return tuple(dict.fromkeys(texts))
 
@@ -287,6 +379,19 @@ class Index:
         self.game_labels: list[set[int]] = [set() for _ in self.entries]
         for i, label in enumerate(self.labels):
             self.game_labels[label.game].add(i)
+        # Sound keys: of each word (every label), and of each whole name run together.
+        self.sound_words: dict[str, set[int]] = {}
+        self.sound_compacts: dict[str, set[int]] = {}
+        self.label_sounds: list[frozenset[str]] = []
+        for i, label in enumerate(self.labels):
+            keys = frozenset(word_sound(w) for w in label.words)
+            self.label_sounds.append(keys)
+            for key in keys:
+                self.sound_words.setdefault(key, set()).add(i)
+            if label.kind != "option":
+                for compact in label.compacts():
+                    if len(compact) >= SOUND_FROM:
+                        self.sound_compacts.setdefault(word_sound(compact), set()).add(i)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -319,7 +424,16 @@ class Index:
             label = self.labels[item]
             offer(item, Tier.NAME, (label.kind != "name", len(label.words)))
         for item, distance in self._close(q).items():
-            offer(item, Tier.CLOSE, (distance,))
+            offer(item, Tier.CLOSE, (distance, len(self.labels[item].words)))
+        labels, spread = self._sounding(q)
+        for item in labels:
+            label = self.labels[item]
+            if label.kind == "option":
+                offer(item, Tier.OPTION, (2, len(label.words)))
+            else:
+                offer(item, Tier.SOUND, (0, label.kind != "name", len(label.words)))
+        for item in spread:
+            offer(item, Tier.SOUND, (1,))
         for item in self._holding(q, self.option_words, "option"):
             offer(item, Tier.OPTION, (1, len(self.labels[item].words)))
         in_names = [self.name_words.find(w) for w in q.words]
@@ -410,6 +524,41 @@ class Index:
             if letters[i]:
                 close[i] = min(letters[i], close.get(i, letters[i]))
         return close
+
+    def _sounding(self, q: _Query) -> tuple[set[int], set[int]]:
+        """Labels sounding like the query, and the labels of games it sounds like only
+        across several of their names and options: see the module's docstring."""
+        keys = {word_sound(w) for w in q.words if w not in FILLERS}
+        if not keys:
+            return set(), set()
+        labels: set[int] | None = None
+        for key in keys:
+            found = self.sound_words.get(key, set())
+            labels = set(found) if labels is None else labels & found
+            if not labels:
+                break
+        labels = labels or set()
+        for compact in q.compacts:
+            if len(compact) >= SOUND_FROM:
+                labels |= self.sound_compacts.get(word_sound(compact), set())
+        if len(keys) < 2:
+            return labels, set()
+        games: set[int] | None = None
+        named: set[int] = set()
+        for key in keys:
+            found = self.sound_words.get(key, set())
+            in_games = {self.labels[i].game for i in found}
+            named |= {self.labels[i].game for i in found if self.labels[i].kind != "option"}
+            games = in_games if games is None else games & in_games
+            if not games:
+                return labels, set()
+        spread = {
+            i
+            for g in (games or set()) & named
+            for i in self.game_labels[g]
+            if not self.label_sounds[i].isdisjoint(keys)
+        }
+        return labels, spread
 
     def _in_text(self, q: _Query) -> set[int]:
         games: set[int] | None = None

@@ -110,7 +110,7 @@ BAD_CREDENTIALS = OpenApiResponse(
             description=(
                 "Words in a name, alias, option or rule. Results come best first, as on the "
                 "rulebook page: the exact name or alias, names holding every word, close "
-                "spellings, options, then rule text."
+                "spellings, names spelled as they sound, options, then rule text."
             ),
         )
     ],

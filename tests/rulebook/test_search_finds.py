@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.loader import load_games
-from rulebook.matching import Entry, Index, Tier, normalise
+from rulebook.matching import Entry, Index, Tier, normalise, sound_key
 from tests.rulebook.test_house_games import house_post
 
 GAMES = load_games()
@@ -195,7 +195,7 @@ def test_normalise_reads_numbers_and_drops_marks():
     ("q", "slug"),
     [
         ("pinapple", "pineapple"),
-        ("whisky poker", "whiskey-poker"),
+        ("wiskey poker", "whiskey-poker"),
         ("stendhal", "stendahl"),
         ("secret squirel", "secret-squirrel"),
         ("sekret squirel", "secret-squirrel"),
@@ -303,3 +303,155 @@ def test_marks_and_case_never_change_what_a_name_finds(pair, marks, rng):
     mangled = "".join(chars)
     found = tiers(mangled)
     assert found.get(slug) == Tier.EXACT, mangled
+
+
+# What a player types at the table, and the game it must put first (issue 24).
+# The plain game of a family comes before the variants that carry its name.
+TABLE_NAMES = [
+    ("hold em", "texas-holdem"),
+    ("holdem", "texas-holdem"),
+    ("texas", "texas-holdem"),
+    ("stud", "seven-card-stud"),
+    ("seven stud", "seven-card-stud"),
+    ("7 stud", "seven-card-stud"),
+    ("draw", "five-card-draw"),
+    ("draw poker", "five-card-draw"),
+    ("five card draw", "five-card-draw"),
+    ("guts", "guts-three-card"),
+    ("two card guts", "guts-two-card"),
+    ("baseball", "baseball-daytime"),
+    ("acey deucey", "acey-deucey"),
+    ("acey-ducey", "acey-deucey"),
+    ("in between", "in-between"),
+    ("between the sheets", "in-between"),
+    ("screw your neighbor", "screw-your-neighbor"),
+    ("screw your neighbour", "screw-your-neighbor"),
+    ("chase the ace", "screw-your-neighbor"),
+    ("knock", "knock-poker"),
+    ("whisky poker", "whiskey-poker"),
+    ("three card brag", "brag"),
+    ("rap poker", "knock-poker"),
+    ("blind man's bluff", "indian-poker"),
+    ("pass the trash", "pass-the-trash"),
+]
+# Names spelled as they sound: many letters off, the same sound.
+SOUND_ALIKES = [
+    ("aisy dewsy", "acey-deucey"),
+    ("aysee doosey", "acey-deucey"),
+    ("holdum", "texas-holdem"),
+    ("texis holdum", "texas-holdem"),
+    ("guts with the goosh", "guts-three-card"),
+    ("scru your nabor", "screw-your-neighbor"),
+    ("sekrit skwirrel", "secret-squirrel"),
+    ("pinapel", "pineapple"),
+    ("kween and what follows", "queen-and-what-follows"),
+    ("fone home", "phone-home"),
+]
+
+
+@pytest.mark.pure
+@pytest.mark.parametrize(("q", "slug"), TABLE_NAMES)
+def test_the_name_a_table_uses_finds_that_game_first_as_an_exact_name(q, slug):
+    hits = INDEX.rank(q)
+    assert hits[0].key == slug
+    assert hits[0].tier == Tier.EXACT
+
+
+@pytest.mark.pure
+@pytest.mark.parametrize(("q", "slug"), SOUND_ALIKES)
+def test_a_name_spelled_as_it_sounds_finds_its_game_first(q, slug):
+    assert INDEX.rank(q)[0].key == slug
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("q", "slug"), TABLE_NAMES[:3] + SOUND_ALIKES[:3])
+def test_the_page_and_the_api_put_the_same_game_first_for_table_names(client, q, slug):
+    assert api_slugs(client, q)[0] == slug
+    assert page_slugs(client, q)[0] == slug
+
+
+@pytest.mark.pure
+def test_the_family_name_finds_the_plain_game_before_the_variants_named_after_it():
+    assert [h.key for h in INDEX.rank("baseball")][:3] == [
+        "baseball-daytime",
+        "midnight-baseball",
+        "indian-midnight-baseball",
+    ]
+    assert [h.key for h in INDEX.rank("draw")][:3] == [
+        "five-card-draw",
+        "draw-your-own",
+        "five-card-double-draw",
+    ]
+
+
+@pytest.mark.pure
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("aisy", "acey"),
+        ("dewsy", "deucey"),
+        ("holdum", "holdem"),
+        ("goosh", "gooch"),
+        ("scru", "screw"),
+        ("nabor", "neighbor"),
+        ("fone", "phone"),
+        ("skwirrel", "squirrel"),
+        ("knock", "nock"),
+        ("wrap", "rap"),
+    ],
+)
+def test_words_that_sound_the_same_share_a_sound_key(a, b):
+    assert sound_key(a) == sound_key(b)
+
+
+@pytest.mark.pure
+@pytest.mark.parametrize(("a", "b"), [("guts", "gruts"), ("poker", "joker"), ("stud", "seven")])
+def test_words_that_sound_different_have_different_sound_keys(a, b):
+    assert sound_key(a) != sound_key(b)
+
+
+@pytest.mark.pure
+def test_a_sound_match_never_outranks_an_exact_all_words_or_close_match():
+    index = Index(
+        [
+            Entry("sound", "Aisy Dewsy"),
+            Entry("exact", "Acey Deucey"),
+            Entry("words", "Acey Deucey Deluxe"),
+            Entry("close", "Acey Deucy Express"),
+            Entry("option", "Other", options=("Acey Deucey",)),
+            Entry("text", "Text", text="like acey deucey"),
+        ]
+    )
+    assert [(h.key, h.tier) for h in index.rank("acey deucey")] == [
+        ("exact", Tier.EXACT),
+        ("words", Tier.NAME),
+        ("close", Tier.CLOSE),
+        ("sound", Tier.SOUND),
+        ("option", Tier.OPTION),
+        ("text", Tier.TEXT),
+    ]
+
+
+@pytest.mark.pure
+def test_every_word_must_sound_like_the_name_and_short_words_must_be_spelled_right():
+    index = Index([Entry("a", "Screw Your Neighbor")])
+    assert [h.tier for h in index.rank("scru your nabor")] == [Tier.SOUND]
+    assert index.rank("scru your dealer") == []
+    assert index.rank("scru yr nabor") == []  # "yr" is too short to sound out
+
+
+@pytest.mark.pure
+def test_a_name_and_an_option_that_sound_right_together_are_a_sound_match():
+    index = Index(
+        [
+            Entry("guts", "Guts", options=("The Gooch",)),
+            Entry("gooch", "Other", options=("The Gooch",)),
+        ]
+    )
+    hits = index.rank("guts with the goosh")
+    assert [(h.key, h.tier) for h in hits] == [("guts", Tier.SOUND)]
+    assert "The Gooch" in hits[0].matched
+    assert {(h.key, h.tier) for h in index.rank("goosh")} == {
+        ("gooch", Tier.OPTION),
+        ("guts", Tier.OPTION),
+    }
