@@ -24,11 +24,10 @@ from ledger.core import backup_format
 from ledger.core.backup_format import BackupError
 from ledger.models import Group, Restore
 from ledger.services import backup, restore
-from ledger.views.common import see_other
+from ledger.views.common import REFUSED_HEADER, go_to, see_other
 from ledger.views.nights import created_once
 from sitewide.htmx import HtmxHttpRequest
 
-REFUSED_HEADER = "X-Ledger-Refused"
 NO_FILE = "Choose a backup file to restore."
 RESTORED = "{name} is restored, with {nights} night{s}."
 STOPPED = "You stopped this restore; nothing of it was kept."
@@ -90,7 +89,7 @@ def restoring(request: HtmxHttpRequest, restore_id: int) -> HttpResponse:
         if request.POST.get("action") == "stop":
             restore.discard(found, STOPPED)
             messages.info(request, STOPPED)
-            return _redirect(request, reverse("ledger:group_restore"))
+            return go_to(request, reverse("ledger:group_restore"))
         if found.status == Restore.Status.WORKING:
             restore.work(found, seconds=WORK_SECONDS)
         if found.status == Restore.Status.FAILED:
@@ -100,18 +99,10 @@ def restoring(request: HtmxHttpRequest, restore_id: int) -> HttpResponse:
             return refused
         if found.status == Restore.Status.WORKING and request.htmx:
             return _page(request, found, "ledger/_restoring.html")
-        return _redirect(request, _next(request, found))
+        return go_to(request, _next(request, found))
     if found.status == Restore.Status.DONE and found.group is not None:
         return see_other(reverse("ledger:group", args=[found.group.pk]))
     return _page(request, found, "ledger/restoring.html")
-
-
-def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return see_other(url)
 
 
 def _page(

@@ -26,6 +26,10 @@ from ledger.services.actors import Actor, Forbidden
 from ledger.services.journal import KeyConflict, LedgerError
 from sitewide.htmx import HtmxHttpRequest
 
+# A refused write's answer carries this header, so htmx swaps its reason in
+# (static/js/ledger.js) instead of treating the 4xx as an error.
+REFUSED_HEADER = "X-Ledger-Refused"
+
 NO_NIGHT = "No such night."
 KEY_MISSING = "This form has no request key: reload the page and try again."
 NOT_SENT = ("csrfmiddlewaretoken", "idempotency_key")
@@ -109,3 +113,12 @@ def see_other(url: str) -> HttpResponseRedirect:
     response = HttpResponseRedirect(url)
     response.status_code = 303
     return response
+
+
+def go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """Another page after a write: a 303, or for htmx a whole-page visit (not a swap)."""
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = url
+        return response
+    return see_other(url)

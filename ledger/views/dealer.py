@@ -30,7 +30,7 @@ from ledger.models import Hand, Night, Run
 from ledger.selectors import game_setup, state, table_types
 from ledger.services import games, hands, money_rules, runs, scores, seat_cards
 from ledger.services.actors import Actor
-from ledger.views.common import night_for, partial_wanted, see_other, write
+from ledger.views.common import REFUSED_HEADER, night_for, partial_wanted, see_other, write
 from ledger.views.forms import NO_PLAYERS, booking, seat_from, seats_from
 from ledger.views.play import (
     POTS_CHANGED,
@@ -51,7 +51,6 @@ from sitewide import limits
 from sitewide.htmx import HtmxHttpRequest
 
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
-REFUSED_HEADER = "X-Ledger-Refused"  # as the table's (ledger.views.table): swap the reason in
 
 
 def deal_url(night: Night) -> str:

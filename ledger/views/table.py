@@ -28,6 +28,8 @@ from ledger.services.journal import KeyConflict, LedgerError
 from ledger.views import dealer as deal_tab
 from ledger.views import forms
 from ledger.views.common import (
+    REFUSED_HEADER,
+    go_to,
     night_for,
     partial_wanted,
     run_once,
@@ -57,7 +59,6 @@ SETUP_FIRST = (
 )
 UNKNOWN_ACTION = "{action!r} is not a betting action."
 NO_SUCH_LINK = seating.NO_SUCH_LINK
-REFUSED_HEADER = "X-Ledger-Refused"
 # Steps where each player in the hand does something themselves, so their phone says what.
 PLAYER_STEPS = {"declare", "draw", "discard", "pass", "trade", "buy", "knock", "stake"}
 
@@ -438,15 +439,6 @@ def setup_url(night: Night, slug: str, dealer: Seat, players: list[Seat]) -> str
     back = {"next": reverse("ledger:night", args=[night.pk])}  # one tap deals, back at the table
     query = urlencode(picked | back, doseq=True)
     return f"{reverse('ledger:game_new', args=[night.pk])}?{query}"
-
-
-def go_to(request: HtmxHttpRequest, url: str) -> HttpResponse:
-    """Another page after a write: a 303, or for htmx a whole-page visit (not a swap)."""
-    if request.htmx:
-        response = HttpResponse(status=200)
-        response["HX-Redirect"] = url
-        return response
-    return see_other(url)
 
 
 @require_POST
