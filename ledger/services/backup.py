@@ -2,8 +2,9 @@
 
 `export_group` writes the group, its people and settings, and every night
 with its seats, games, hands, accounts, journal (postings and entries),
-score sheets, settlement payments and the cards shown, each night's nets
-kept alongside as a check. What the file holds is said in one place,
+score sheets, settlement payments and the cards entered at hands, as the
+host may see them (a face-down card not yet shown stays its player's), each
+night's nets kept alongside as a check. What the file holds is said in one place,
 `backup_format.TABLES`, bound to the models' bounds by `backup_tables`:
 the export writes each table's rows field by field as it says.
 
@@ -28,11 +29,11 @@ from decimal import Decimal
 
 from django.db.models import Model, QuerySet
 
-from ledger.core import backup_format, inputs
+from ledger.core import backup_format, card_sight, inputs
 from ledger.core.backup_format import BackupError
 from ledger.core.house_rules import HouseRules, HouseRulesError, house_rules
 from ledger.core.units import UnitError, chip_set
-from ledger.models import Entry, Group, Night, Person
+from ledger.models import Entry, Group, Hand, HandCards, Night, Person
 from ledger.services import backup_tables, closing, games, runs, seat_cards
 from ledger.services.journal import LedgerError
 from rulebook import dealer
@@ -77,6 +78,10 @@ def export_group(group: Group) -> dict:
             content[table] = _rows(table, Person.objects.filter(group=group))
         elif table == "entries":
             content[table] = _rows(table, Entry.objects.filter(posting__night__group=group))
+        elif table == "hand_cards":
+            content[table] = _cards_the_host_sees(
+                _rows(table, HandCards.objects.filter(night__group=group))
+            )
         else:
             content[table] = _rows(table, model.objects.filter(night__group=group))
     return backup_format.wrap(content)
@@ -102,6 +107,41 @@ def _rows(table: str, rows: QuerySet) -> list[dict]:
         }
         for values in rows.order_by("pk").values_list(*attrs)
     ]
+
+
+def _cards_the_host_sees(rows: list[dict]) -> list[dict]:
+    """The cards rows as the host may see them now: a backup is the host's download.
+
+    A player's face-down cards are theirs until the showdown (`ledger.core.card_sight`),
+    so a file taken mid-hand, or holding a folded hand nobody showed, keeps only the
+    cards dealt face up of those rows (or nothing); after a restore the players enter
+    theirs again. Hands are loaded only for rows the host would not see whole anyway.
+    """
+    moments: dict[int, card_sight.Moment] = {}
+    kept = []
+    for row in rows:
+        sight = card_sight.Row(
+            seat=row["seat"],
+            cards=tuple(row["cards"]),
+            up=tuple(row["up"]),
+            declare=row["declare"],
+            down_by=row["down_by"],
+            shown=row["shown"],
+        )
+        seen = card_sight.seen(sight, card_sight.HOST, _NOTHING_SHOWN)
+        if seen is None or not seen.whole:
+            if row["hand"] not in moments:
+                moments[row["hand"]] = seat_cards.moment_of(Hand.objects.get(pk=row["hand"]))
+            seen = card_sight.seen(sight, card_sight.HOST, moments[row["hand"]])
+        if seen is None:
+            continue
+        if not seen.whole:
+            row = row | {"cards": list(seen.cards), "declare": "", "down_by": ""}
+        kept.append(row)
+    return kept
+
+
+_NOTHING_SHOWN = card_sight.moment(reached_showdown=False, still_in=())
 
 
 def export_bytes(group: Group) -> bytes:

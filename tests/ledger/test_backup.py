@@ -476,6 +476,50 @@ def test_who_entered_each_hands_cards_moves_with_the_seats_new_ids(played, other
     assert (row.entered_as, row.down_by, row.shown) == (f"seat:{new_bob.pk}",) * 2 + (True,)
 
 
+def cards_row(hand: Hand, seat, cards, *, up=(), by: str, **more) -> HandCards:
+    return HandCards.objects.create(
+        night=hand.night,
+        hand=hand,
+        seat=seat,
+        cards=list(cards),
+        up=list(up),
+        entered_by=by,
+        entered_as=by if by == "host" else f"seat:{seat.pk}",
+        down_by=by if by == "host" else "",
+        **more,
+    )
+
+
+def test_a_backup_keeps_no_face_down_card_its_host_may_not_see(played):
+    """The file is the host's download: nobody's unshown cards may leave in it.
+
+    Friday's hand was called by all three, so their cards were shown: kept whole.
+    Saturday's hand is still being bet: the board and the cards the host typed for
+    Ann are the host's to see, of Bob's only his face-up nine, of Cat's nothing.
+    """
+    friday, saturday = Night.objects.filter(group=played).order_by("pk")
+    shown_hand = Hand.objects.get(night=friday)
+    open_hand = Hand.objects.get(night=saturday)
+    cat_friday = shown_hand.night.seats.get(person__name="Cat")
+    ann, bob, cat = (saturday.seats.get(person__name=n) for n in ("Ann", "Bob", "Cat"))
+    cards_row(shown_hand, cat_friday, ["2h", "5c", "8d", "Jh", "9s"], by="seat", declare="")
+    cards_row(open_hand, None, ["Td", "Tc", "4s"], by="host")
+    cards_row(open_hand, ann, ["As", "Ad"], by="host")
+    cards_row(open_hand, bob, ["Ks", "Kc", "9h"], up=["9h"], by="seat", declare="hi")
+    cards_row(open_hand, cat, ["Qs", "Qd"], by="seat")
+
+    kept = backup.export_group(played)["content"]["hand_cards"]
+
+    assert [(r["cards"], r["up"], r["declare"]) for r in kept] == [
+        (["2h", "5c", "8d", "Jh", "9s"], [], ""),
+        (["Td", "Tc", "4s"], [], ""),
+        (["As", "Ad"], [], ""),
+        (["9h"], ["9h"], ""),
+    ]
+    assert "Ks" not in json.dumps(kept)
+    assert "Qs" not in json.dumps(kept)
+
+
 @pytest.mark.parametrize(
     ("who", "why"),
     [

@@ -12,8 +12,8 @@ The source groups (each worked out in its builder below):
 - an ended night: three hands settled, one with a side pot; a player who
   bought in with cash another holds, was adjusted and left; a payment paid;
 - an open night in the middle of a hand: antes in, a bet in the pot (another
-  undone), Bob's cards entered from his phone and not shown, an earlier
-  hand's showdown kept;
+  undone), Bob's cards entered from his phone and not shown (so not in the
+  file: restored, he enters them again), an earlier hand's showdown kept;
 - games over several deals: a guts pot riding between deals, a Pokino score
   sheet, and a short player's marker, a leaver's share and a newcomer;
 - names with accents and apostrophes: Zoë, D'Arcy, Åsa at "L'été";
