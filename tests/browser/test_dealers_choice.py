@@ -15,9 +15,9 @@ order Ann, Bob, Cat.
 
     buy-ins                                   Ann 20   Bob 40   Cat 40   (100)
 
-Texas Hold'em, everyone antes (the default seeding). Cat deals, so Ann,
-on her left, opens every round; a round opens on the first player still
-able to bet to the dealer's left.
+Texas Hold'em, everyone antes (the table picks antes over the game's
+default, blinds). Cat deals, so Ann, on her left, opens every round; a
+round opens on the first player still able to bet to the dealer's left.
 
     Ante in, 1 each (pot 3)                   Ann 19   Bob 39   Cat 39
     Pre-flop: Ann goes all in for 19, Bob calls 19, Cat calls 19
@@ -196,6 +196,9 @@ def test_a_dealers_choice_night_keeps_four_phones_on_the_same_step(
 
     # --- Texas Hold'em: Ann all in short, a side pot for Bob and Cat --------------
     set_up(page, "texas-holdem", "Texas Hold'em")
+    # Blinds are the game's default; this table picks antes instead.
+    expect(page.get_by_label("Everyone antes the same amount.")).not_to_be_checked()
+    pick(page, "Everyone antes the same amount.")
     expect(page.get_by_label("Everyone antes the same amount.")).to_be_checked()
     start(page, "Texas Hold'em", dealer="Cat")
     expect(page.locator("nav.steps li")).to_have_text(

@@ -681,7 +681,11 @@ def test_after_a_rollover_only_the_stayers_re_ante_at_a_table_that_says_so():
 
 
 def test_holdem_blinds_are_two_rules_each_with_its_own_size():
-    assert {"small-blind", "big-blind"}.isdisjoint(r.id for r in in_force("texas-holdem"))
+    # Blinds are the game's default; a table that chose antes has no blind rule in force.
+    assert {"small-blind", "big-blind"}.isdisjoint(
+        r.id for r in in_force("texas-holdem", seeding="ante")
+    )
+    assert {"small-blind", "big-blind"} <= {r.id for r in in_force("texas-holdem")}
     rules = {r.id: r for r in in_force("texas-holdem", seeding="blinds")}
     assert "ante" not in rules
     sizes = table(agreed={"the small blind": 1, "the big blind": 2})

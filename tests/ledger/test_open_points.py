@@ -33,7 +33,6 @@ NOT_IN_FORCE = "no money rule"
 NEW_SETTINGS = [
     (GUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
     (GUTS, "coward-tariff-to", "pot", {"pot", "game-winner"}),
-    (GRUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
     (GRUTS, "gooch-rounding", "stays", {"stays", "gutser"}),
 ]
 
@@ -270,7 +269,6 @@ def test_gruts_with_coward_tax_and_tariff_everyone_passing_pays_into_the_pot(mak
     fire(hand, "ante")  # pot 3; 49 each
     # Nobody says gruts: Bob would have won and pays the tax; everyone pays the tariff.
     fire(hand, "coward-tax-pay", roles={"best_hand": bob.pk})  # 5 into the pot
-    refused(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})
     fire(hand, "coward-tariff")  # 3 x 5 into the pot
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(44, 39, 44), pots=(23,))
     fire(hand, "all-pass")  # all 23 ride to the redeal; the fines pile is untouched
@@ -278,15 +276,18 @@ def test_gruts_with_coward_tax_and_tariff_everyone_passing_pays_into_the_pot(mak
     assert journal_total(night) == 0
 
 
-def test_gruts_coward_tax_to_each_other_player(make_table):
+def test_gruts_coward_tax_is_one_quarter_and_no_table_turns_it_into_one_per_player(make_table):
     night, (ann, bob, cat) = make_table()
-    _, hand = start(
-        night, [ann, bob, cat], GRUTS, options=["coward-tax"], **{"coward-tax-to": "each-other"}
-    )
+    # The seed leaves open only who receives the tax, never how much: Gruts has no setting
+    # that makes Bob pay a quarter to each other player.
+    with pytest.raises(LedgerError, match=r"no table setting called 'coward-tax-to'"):
+        start(
+            night, [ann, bob, cat], GRUTS, options=["coward-tax"], **{"coward-tax-to": "each-other"}
+        )
+    _, hand = start(night, [ann, bob, cat], GRUTS, options=["coward-tax"])
     fire(hand, "ante")  # pot 3; 49 each
-    fire(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})  # 5 to Ann, 5 to Cat
-    refused(hand, "coward-tax-pay", roles={"best_hand": bob.pk})
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(54, 39, 54), pots=(3,))
+    fire(hand, "coward-tax-pay", roles={"best_hand": bob.pk})  # one quarter, 5 into the pot
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(8,))
     assert journal_total(night) == 0
 
 

@@ -52,7 +52,7 @@ def choice_group(page: str, setting: str, choice: str) -> str:
 def post_blinds(deal: Deal, ann, bob) -> None:
     """Each blind in one tap: the form comes ticked with its seat, and no amount to type."""
     page = deal.page()
-    small = deal.form("Book: Instead of antes", page)
+    small = deal.form("Post the small blind:", page)
     big = deal.form("Book: The next player after the small blind", page)
     assert small.data() == {
         "csrfmiddlewaretoken": small.data()["csrfmiddlewaretoken"],
@@ -64,7 +64,7 @@ def post_blinds(deal: Deal, ann, bob) -> None:
     # The amounts are the ones the table agreed, said on the form.
     assert "(the small blind: 1 chip)" in small.words
     assert "(the big blind: 2 chips)" in big.words
-    deal.press("Book: Instead of antes", page=page)
+    deal.press("Post the small blind:", page=page)
     deal.press("Book: The next player after the small blind")
 
 
@@ -157,7 +157,9 @@ def test_texas_holdem_with_an_ante_and_everyone_folding_to_one(dealer, four):
     _ann, _bob, _cat, _dan = four
     start(dealer, "texas-holdem", **{"setting__seeding": "ante", "agreed__the table's ante": "2"})
     page = dealer.page()
-    assert not booking(forms(page), "Book: Instead of antes")  # no blinds with an ante
+    # No blinds with an ante: neither the small blind's booking nor its button.
+    assert not booking(forms(page), "Book: The player left of the dealer")
+    assert not [b for f in forms(page) for b in f.buttons if "small blind" in b[0]]
     assert dealer.form("Book: Each player antes", page).data().keys() == {
         "csrfmiddlewaretoken",
         "rule",

@@ -267,19 +267,20 @@ def test_an_unchallenged_guts_er_faces_the_gooches(
     assert rides(dealer) == 0
 
 
-@pytest.mark.parametrize("game", BOTH)
 @pytest.mark.parametrize(
-    ("to", "after_tax", "end"),
+    ("game", "to", "after_tax", "end"),
     [
         # Cat pays the tax (a quarter, 5 chips) into the pot: 39 - 5 = 34, the pot 4 + 5 = 9.
-        ("pot", [39, 39, 34, 39], [48, 39, 34, 39]),
+        ("guts-three-card", "pot", [39, 39, 34, 39], [48, 39, 34, 39]),
         # Cat pays 5 to each other player: 39 - 15 = 24, the others 44; the pot stays 4.
-        ("each-other", [44, 44, 24, 44], [48, 44, 24, 44]),
+        ("guts-three-card", "each-other", [44, 44, 24, 44], [48, 44, 24, 44]),
+        # Gruts has no such setting: the one tax goes into the pot, as Guts' "pot".
+        ("gruts", None, [39, 39, 34, 39], [48, 39, 34, 39]),
     ],
 )
 def test_the_coward_tax_after_everyone_passes(dealer, four, game, to, after_tax, end):
     ann, bob, cat, _dan = four
-    chosen = {"setting__coward-tax-to": to}
+    chosen = {"setting__coward-tax-to": to} if to else {}
     start(dealer, game, options=["coward-tax"], **chosen, **ANTE)
     dealer.press("Book: Each player antes")
     guts_or_pass(dealer, passes=["Ann", "Bob", "Cat", "Dan"], game=game)
@@ -290,7 +291,7 @@ def test_the_coward_tax_after_everyone_passes(dealer, four, game, to, after_tax,
     assert dealer.stacks(*four) == after_tax
     assert buttons(dealer.page())[-2] == "End the deal: the pot rides to the next deal"
     dealer.press("End the deal: the pot rides to the next deal")
-    pot = 9 if to == "pot" else 4
+    pot = 4 if to == "each-other" else 9
     assert rides(dealer) == pot
 
     # Deal 2: Ann says guts, Bob challenges and loses: he matches the pot.

@@ -71,9 +71,17 @@ def test_the_setup_page_hides_the_ante_while_blinds_are_chosen(dealer):
 
 
 def test_the_setup_page_shows_the_ante_and_hides_the_blinds_while_antes_are_chosen(dealer):
-    page = setup(dealer, "?game=texas-holdem")  # antes, the game's default
+    page = setup(dealer, "?game=texas-holdem&update=1&setting-seeding=ante")
+    assert 'id="setting-seeding-ante" name="setting-seeding" value="ante" checked' in page
     assert amounts_block(page, "ante") == '<div class="choice-amounts">'
     assert amounts_block(page, "blinds") == '<div class="choice-amounts" hidden>'
+
+
+def test_the_setup_page_starts_on_blinds_the_games_default(dealer):
+    page = setup(dealer, "?game=texas-holdem")
+    assert 'id="setting-seeding-blinds" name="setting-seeding" value="blinds" checked' in page
+    assert amounts_block(page, "blinds") == '<div class="choice-amounts">'
+    assert amounts_block(page, "ante") == '<div class="choice-amounts" hidden>'
 
 
 def test_the_setup_page_redrawn_keeps_what_was_typed(dealer):
@@ -90,13 +98,14 @@ def test_without_script_an_update_button_redraws_the_setup_page_by_post(dealer):
     assert button
     assert "formmethod" not in button[1]  # a POST: the CSRF token stays out of URLs
     url = reverse("ledger:game_new", args=[dealer.night.pk])
+    # The page opens on blinds (the default); the table picks antes and updates.
     answer = dealer.client.post(
-        url, {"game": "texas-holdem", "update": "1", "setting-seeding": "blinds"}
+        url, {"game": "texas-holdem", "update": "1", "setting-seeding": "ante"}
     )
     assert answer.status_code == 200
     redrawn = text(answer)
-    assert amounts_block(redrawn, "ante") == '<div class="choice-amounts" hidden>'
-    assert amounts_block(redrawn, "blinds") == '<div class="choice-amounts">'
+    assert amounts_block(redrawn, "blinds") == '<div class="choice-amounts" hidden>'
+    assert amounts_block(redrawn, "ante") == '<div class="choice-amounts">'
 
 
 def test_the_setup_pages_live_redraw_leaves_the_csrf_token_out_of_its_query(dealer):
@@ -114,7 +123,7 @@ def test_a_blind_button_says_the_action_who_posts_it_and_how_much(dealer, four):
     names = [b[0] for f in forms(dealer.page()) for b in f.buttons]
     assert "Post the small blind: Ann, 1 chip ($0.05)" in names
     assert "Post the big blind: Bob, 2 chips ($0.10)" in names
-    assert not [n for n in names if "Instead of antes" in n]
+    assert not [n for n in names if "The player left of the dealer" in n]
 
 
 def test_a_per_card_tax_button_says_the_tax_and_its_price(dealer, four):
