@@ -31,7 +31,6 @@ NOT_IN_FORCE = "no money rule"
 
 # (game, setting id, its default, every choice) for each setting added for the open points.
 NEW_SETTINGS = [
-    (GUTS, "coward-tax-to", "pot", {"pot", "each-other"}),
     (GUTS, "coward-tariff-to", "pot", {"pot", "game-winner"}),
     (GRUTS, "gooch-rounding", "stays", {"stays", "gutser"}),
 ]
@@ -112,35 +111,53 @@ def award(hand, *winners):
     hands.load(hand).award(winners=[[s.pk for s in pot] for pot in winners], recorded_by=HOST)
 
 
-# --- Guts: who receives the coward tax -----------------------------------------------------------
+# --- Guts: the coward tax is one tax, into the pot ------------------------------------------------
 
 
-def test_coward_tax_goes_into_the_pot_by_default_and_the_redeal_plays_for_it(make_table):
+def test_coward_tax_goes_into_the_pot_and_the_redeal_plays_for_it(make_table):
     night, (ann, bob, cat) = make_table()
     _, hand = start(night, [ann, bob, cat], GUTS, options=["coward-tax"])
     fire(hand, "ante")  # pot 3; 49 each
     # Everyone passes; Bob would have won and pays the quarter tax: 5 into the pot.
     fire(hand, "coward-tax-pay", roles={"best_hand": bob.pk})
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(8,))
-    refused(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})
     fire(hand, "all-pass")  # the 8 ride to the redeal
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 44, 49), pots=(0,), riding=8)
     assert journal_total(night) == 0
 
 
-def test_coward_tax_to_each_other_player_pays_every_other_player_a_full_tax(make_table):
+def test_no_table_turns_the_one_coward_tax_into_one_per_player(make_table):
     night, (ann, bob, cat) = make_table()
-    _, hand = start(
-        night, [ann, bob, cat], GUTS, options=["coward-tax"], **{"coward-tax-to": "each-other"}
-    )
+    # The page leaves open only who receives the tax, never how many: Guts has no setting
+    # that makes Bob pay a quarter to each other player.
+    with pytest.raises(LedgerError, match=r"no table setting called .coward-tax-to."):
+        start(
+            night, [ann, bob, cat], GUTS, options=["coward-tax"], **{"coward-tax-to": "each-other"}
+        )
+
+
+# --- Guts: which challengers win when the guts-er loses -------------------------------------------
+
+
+def test_every_challenger_who_beat_the_gutser_shares_the_pot_at_a_table_that_chose_it(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GUTS, **{"winning-challengers": "every-beater"})
     fire(hand, "ante")  # pot 3; 49 each
-    # Bob would have won: a quarter (5) to Ann and a quarter to Cat; the pot is untouched.
-    posting = fire(hand, "coward-tax-each-other", roles={"best_hand": bob.pk})
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(54, 39, 54), pots=(3,))
-    assert posting.memo.startswith("Bob pays 5 to Ann; Bob pays 5 to Cat")
-    refused(hand, "coward-tax-pay", roles={"best_hand": bob.pk})
-    fire(hand, "all-pass")  # only the antes ride
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(54, 39, 54), pots=(0,), riding=3)
+    # Ann's guts loses to Bob and to Cat, Cat's hand the better: both beat her, both share.
+    refused(hand, "challenger-split", roles={"winners": [bob.pk, cat.pk]})
+    fire(hand, "every-beater-split", roles={"winners": [bob.pk, cat.pk]})
+    # 3 split in two: the odd chip to Bob, the first of them from Cat's (the dealer's) left.
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 51, 50), pots=(0,))
+    assert journal_total(night) == 0
+
+
+def test_only_the_best_challenger_takes_the_pot_by_default(make_table):
+    night, (ann, bob, cat) = make_table()
+    _, hand = start(night, [ann, bob, cat], GUTS)
+    fire(hand, "ante")  # pot 3; 49 each
+    refused(hand, "every-beater-split", roles={"winners": [cat.pk]})
+    fire(hand, "challenger-split", roles={"winners": [cat.pk]})  # Cat's hand was the best
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(49, 49, 52), pots=(0,))
     assert journal_total(night) == 0
 
 
