@@ -126,7 +126,9 @@ def request_body(
     `rows` are stored rows or {"cards", "up", "declare"} for one being entered;
     `only` limits the hands to these seats (the players still in). Every up
     card, folded players' too, is in `up_order`, as a stud deal turns them up:
-    round by round, in seat order.
+    round by round, in seat order. In a game whose hands pool the neighbours'
+    face-up cards, a folded seat is sent too, in seat order, with only its up
+    cards and marked folded: it lends them and is not ranked.
     """
     run = hand.run if hand.run_id else None
     body: dict = {"hands": {}}
@@ -141,6 +143,8 @@ def request_body(
         if _field(board, "wild_ranks"):
             body["wild_ranks"] = list(_field(board, "wild_ranks"))
     paid = _paid_wilds(hand)
+    game = game_of(hand)
+    lends = folded_seats_lend(hand, game)
     ups: list[list[str]] = []
     for seat_id in hand.seat_order:
         row = rows.get(seat_id)
@@ -148,6 +152,9 @@ def request_body(
             continue
         ups.append(list(_field(row, "up")))
         if only is not None and seat_id not in only:
+            if lends and _field(row, "up"):
+                up = list(_field(row, "up"))
+                body["hands"][names[seat_id]] = {"cards": up, "up": up, "extra": {"folded": True}}
             continue
         holding: dict = {"cards": _field(row, "cards"), "up": _field(row, "up")}
         extra: dict = {}
@@ -158,11 +165,27 @@ def request_body(
         if extra:
             holding["extra"] = extra
         body["hands"][names[seat_id]] = holding
-    game = game_of(hand)
     if game is not None and _input().needs_up_order(game):
         rounds = max((len(u) for u in ups), default=0)
         body["up_order"] = [u[i] for i in range(rounds) for u in ups if i < len(u)]
     return body
+
+
+def folded_seats_lend(hand: Hand, game) -> bool:
+    """Whether a folded seat's face-up cards still play in its neighbours' hands, as this
+    hand is played (a pooled showdown whose options leave folded seats in the pool)."""
+    if game is None or not game.showdown.helper or not game.showdown.pool.neighbours:
+        return False
+    from rulebook.showdown import evaluation
+
+    run = hand.run if hand.run_id else None
+    try:
+        pool = evaluation.rules_in_force(
+            game, list(run.options) if run else [], dict(run.settings) if run else {}
+        ).pool
+    except evaluation.ShowdownError:
+        return False
+    return pool.neighbours > 0 and pool.folded == "count"
 
 
 def _paid_wilds(hand: Hand) -> dict[int, int] | None:

@@ -266,6 +266,8 @@ def who_wins(
         options=list(run.options) if run else [],
         settings=dict(run.settings) if run else {},
     )
+    # In a game whose hands pool the neighbours' up cards, a folded seat's still count.
+    lends = seat_cards.folded_seats_lend(hand, game)
     helper_rows = [
         {
             "row": r,
@@ -279,7 +281,7 @@ def who_wins(
             "made": "",
         }
         for r in in_hand
-        if not r.folded
+        if not r.folded or lends
     ]
     _open_one(helper_rows, open_seat if open_seat is not None else _whole(request.GET.get("open")))
     ctx = {

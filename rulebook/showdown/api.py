@@ -140,6 +140,12 @@ class ExtraSerializer(JsonSerializer):
         allow_null=True,
         help_text="What the player declared, in a game with declarations.",
     )
+    folded = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text="True for a seat that folded, entered only for the face-up cards it lends "
+        "its neighbours in a game whose hands pool them; it is not ranked.",
+    )
 
 
 class ShowdownHandSerializer(JsonSerializer):
@@ -300,9 +306,10 @@ class ShowdownView(APIView):
 
     Touches no night. Under a game (`game`), its wilds, kill cards, automatic
     wins, lows, qualifiers, races and points apply, with its options and
-    settings; with no game, `rank` says how the hands rank. Tiers list only
-    the players who qualify; a killed player is in `hands` with the rule that
-    killed them.
+    settings (in a game whose hands pool the neighbours' face-up cards, the
+    hands are listed in the order the players sit); with no game, `rank` says
+    how the hands rank. Tiers list only the players who qualify; a killed
+    player is in `hands` with the rule that killed them.
     """
 
     permission_classes = [AllowAny]

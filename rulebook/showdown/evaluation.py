@@ -59,12 +59,18 @@ class ShowdownError(ValueError):
 
 @dataclass(frozen=True)
 class Holding:
-    """One player's cards as entered."""
+    """One player's cards as entered.
+
+    `folded`: a seat that folded, entered only for the face-up cards it lends
+    its neighbours in a game whose hands pool them (`Showdown.pool`); it is
+    not ranked. Its `up` cards lend, or all its cards when none is marked up.
+    """
 
     cards: tuple[Card, ...]
     up: tuple[Card, ...] = ()
     paid: int | None = None
     declare: str | None = None
+    folded: bool = False
 
 
 @dataclass(frozen=True)
@@ -264,8 +270,9 @@ def evaluate(
     if outright is None:
         outright = True if both_outright is None else both_outright
 
-    holdings = _check_holdings(hands, board_cards, showdown, title, decks, jokers, spot)
-    table = _Table(showdown, holdings, board_cards, order, named_ranks)
+    seated = _check_holdings(hands, board_cards, showdown, title, decks, jokers, spot)
+    holdings, lent = _pooled(seated, showdown, title)
+    table = _Table(showdown, holdings, board_cards, order, named_ranks, lent)
     declare = pot_kind == "high_low_declare" or showdown.declare
     return _Evaluation(showdown, table, declare, outright, pot_kind).run()
 
@@ -423,7 +430,9 @@ def _check_holdings(
             raise ShowdownError(f"{name} cannot have paid for fewer than no wilds.")
         if holding.declare is not None and holding.declare not in DECLARES:
             raise ShowdownError(f"{name} declares high, low or both, not “{holding.declare}”.")
-        holdings[name] = Holding(cards=cards, up=up, paid=holding.paid, declare=holding.declare)
+        holdings[name] = Holding(
+            cards=cards, up=up, paid=holding.paid, declare=holding.declare, folded=holding.folded
+        )
     try:
         check_cards(
             {name: h.cards for name, h in holdings.items()},
@@ -435,6 +444,49 @@ def _check_holdings(
     except CardError as error:
         raise ShowdownError(str(error)) from error
     return holdings
+
+
+def _pooled(
+    seated: dict[str, Holding], showdown: Showdown, title: str
+) -> tuple[dict[str, Holding], dict[str, tuple[Card, ...]]]:
+    """The players ranked, and the face-up cards their neighbours lend each of them.
+
+    The hands are taken in the order entered, which is the order the players
+    sit, round the table. With `pool.neighbours` n, each player still in
+    borrows the face-up cards of the n seats on each side; a seat met from
+    both sides (two seats left) lends once. A folded seat lends when the
+    pool counts folded seats, else it is passed over for the next player in.
+    """
+    folded = [name for name, h in seated.items() if h.folded]
+    pool = showdown.pool
+    if folded and not pool.neighbours:
+        raise ShowdownError(
+            f"{title}: a folded player's cards count for nobody here; "
+            f"leave out {', '.join(folded)}."
+        )
+    holdings = {name: h for name, h in seated.items() if not h.folded}
+    if not holdings:
+        raise ShowdownError("Enter at least one player still in the hand.")
+    if not pool.neighbours:
+        return holdings, {}
+    ring = [n for n, h in seated.items() if not h.folded or pool.folded == "count"]
+    lent: dict[str, tuple[Card, ...]] = {}
+    for name in holdings:
+        at = ring.index(name)
+        near: list[str] = []
+        for step in range(1, pool.neighbours + 1):
+            for other in (ring[(at - step) % len(ring)], ring[(at + step) % len(ring)]):
+                if other != name and other not in near:
+                    near.append(other)
+        lent[name] = tuple(card for other in near for card in _face_up(seated[other]))
+    return holdings, lent
+
+
+def _face_up(holding: Holding) -> tuple[Card, ...]:
+    """The cards a seat lends: those marked face up, or all a folded seat's when none is."""
+    if holding.folded and not holding.up:
+        return holding.cards
+    return holding.up
 
 
 @dataclass(frozen=True)
@@ -490,12 +542,14 @@ class _Table:
         board: tuple[Card, ...],
         up_order: tuple[Card, ...],
         named_ranks: frozenset[int],
+        lent: Mapping[str, tuple[Card, ...]] | None = None,
     ) -> None:
         self.showdown = showdown
         self.holdings = holdings
         self.board = board
         shared = board if showdown.board == "shared" else ()
-        self.seats = {name: _seat(h, shared) for name, h in holdings.items()}
+        lent = lent or {}
+        self.seats = {name: _seat(h, shared + lent.get(name, ())) for name, h in holdings.items()}
         self.up_order = up_order
         self.named_ranks = named_ranks
         # (own kind, ace low) -> player -> the rank their own cards make wild
@@ -731,6 +785,8 @@ class _Evaluation:
             if player.killed_by:
                 return
             which = " face up" if sd.up_only else ""
+            if sd.pool.neighbours:
+                which = " with their neighbours' face-up cards (mark which cards are face up)"
             raise ShowdownError(
                 f"{player.name} has {len(cards)} card{'s' if len(cards) != 1 else ''}{which}; "
                 f"a hand here is {sd.hand} cards."

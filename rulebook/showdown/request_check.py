@@ -55,7 +55,7 @@ RANK_WORDS = {
 DECLARES = ("high", "low", "both")
 KEYS = ("game", "rank", "options", "settings", "board", "up_order", "wild_ranks", "hands")
 HAND_KEYS = ("cards", "up", "extra")
-EXTRA_KEYS = ("paid", "declare")
+EXTRA_KEYS = ("paid", "declare", "folded")
 WILD_RANKS = {
     **{str(n): n for n in range(2, 11)},
     "T": 10,
@@ -94,6 +94,7 @@ HAND_NOT_AN_OBJECT = (
 EXTRA_NOT_AN_OBJECT = (
     '{name}\'s extra must be an object such as {{"paid": 1, "declare": "high"}}, not {value}.'
 )
+NOT_FOLDED = "{label} must be true or false, not {value}."
 NO_GAME = "There is no game called “{slug}” in the rulebook."
 NO_RULES = "The rulebook names {game} but has no rules for it, so it cannot rank the hands."
 NO_HELPER = "{game} has no showdown helper: {why}"
@@ -267,6 +268,11 @@ def needs_up_order(game: schema.Game | None) -> bool:
 def needs_wild_ranks(game: schema.Game | None) -> bool:
     """Ranks the table names wild: with no game, or for wilds worked out during the deal."""
     return game is None or any(w.follows is not None or w.named for w in game.showdown.wilds)
+
+
+def needs_folded(game: schema.Game | None) -> bool:
+    """A folded seat's face-up cards still count for its neighbours (a pooled showdown)."""
+    return game is not None and game.showdown.pool.neighbours > 0
 
 
 def needs_paid(game: schema.Game | None) -> bool:
@@ -447,7 +453,15 @@ def _holding(name: str, raw: object) -> Holding:
     _known_keys(extra, EXTRA_KEYS, f"{name}'s extra", f"{path}.extra.")
     paid = _paid(extra.get("paid"), name, f"{path}.extra.paid")
     declare = _declare(extra.get("declare"), name, f"{path}.extra.declare")
-    return Holding(cards=tuple(cards), up=tuple(up), paid=paid, declare=declare)
+    folded = extra.get("folded")
+    if folded is None:
+        folded = False
+    if not isinstance(folded, bool):
+        label = f"Whether {name} folded"
+        raise RequestError(
+            NOT_FOLDED.format(label=label, value=_shown(folded)), f"{path}.extra.folded"
+        )
+    return Holding(cards=tuple(cards), up=tuple(up), paid=paid, declare=declare, folded=folded)
 
 
 def _paid(value: object, name: str, path: str) -> int | None:

@@ -182,6 +182,22 @@ class Points(Strict):
     exact_takes_all: str | None = Field(default=None, min_length=3)
 
 
+class Pool(Strict):
+    """Cards other players hold that count in each player's hand too: a shared pool.
+
+    `neighbours`: how many players on each side of a player lend them their
+    face-up cards (1: the player on the left and the one on the right). The
+    players are taken in the order they sit; a player counted on both sides
+    (two players left) lends once. `folded`: whether a player who folded
+    still lends their face-up cards (`count`, their seat stays a neighbour),
+    or their cards are dead and the neighbour is the nearest player still in
+    on that side (`skip`).
+    """
+
+    neighbours: int = Field(default=0, ge=0, le=5)
+    folded: Literal["count", "skip"] = "count"
+
+
 class Patch(Strict):
     """Whole-showdown fields an option or a setting's choice changes."""
 
@@ -201,6 +217,7 @@ class Patch(Strict):
     up_only: bool | None = None
     ace_low: bool | None = None
     three_card_order: ThreeCardOrder | None = None
+    pool: Pool | None = None
 
 
 class Showdown(Strict):
@@ -216,7 +233,8 @@ class Showdown(Strict):
     hand (one-card games where the ace is the worst card). `forehead`: the
     cards dealt face up face everyone but their holder (held to the
     forehead), so at a live hand another player enters them and the holder's
-    phone never shows them until the hand is over.
+    phone never shows them until the hand is over. `pool`: the face-up cards
+    of a player's neighbours count in their hand too, with the player's own.
     """
 
     helper: bool = True
@@ -237,6 +255,7 @@ class Showdown(Strict):
     ace_low: bool = False
     three_card_order: ThreeCardOrder = "three_card_poker"
     forehead: bool = False
+    pool: Pool = Pool()
     wilds: list[Wild] = []
     kill_cards: list[Condition] = []
     auto_wins: list[Condition] = []

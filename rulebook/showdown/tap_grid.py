@@ -49,6 +49,7 @@ class Player:
     up: str = ""
     paid: str = ""
     declare: str = ""
+    folded: bool = False
 
 
 @dataclass
@@ -82,6 +83,7 @@ class GridForm:
                 up=_field(form, f"p{i}-up"),
                 paid=_field(form, f"p{i}-paid"),
                 declare=_field(form, f"p{i}-declare"),
+                folded=bool(_field(form, f"p{i}-folded")),
             )
             for i in range(count)
         ]
@@ -117,7 +119,11 @@ class GridForm:
             hand: dict[str, object] = {"cards": player.cards}
             if player.up:
                 hand["up"] = player.up
-            extra = {k: getattr(player, k) for k in ("paid", "declare") if getattr(player, k)}
+            extra: dict[str, object] = {
+                k: getattr(player, k) for k in ("paid", "declare") if getattr(player, k)
+            }
+            if player.folded:
+                extra["folded"] = True
             if extra:
                 hand["extra"] = extra
             hands[player.name.strip()] = hand

@@ -30,7 +30,13 @@ from sitewide.htmx import HtmxHttpRequest
 
 # Refusals about one player's field, by the API's field path: hands.<name>.<part>.
 _PAGE_FIELD = re.compile(r"p([0-9]{1,2})-(cards|up)")
-PLAYER_PARTS = {"cards": "cards", "up": "up", "extra.paid": "paid", "extra.declare": "declare"}
+PLAYER_PARTS = {
+    "cards": "cards",
+    "up": "up",
+    "extra.paid": "paid",
+    "extra.declare": "declare",
+    "extra.folded": "folded",
+}
 
 
 @csrf_exempt
@@ -124,6 +130,7 @@ def _form_context(
         "needs_up_order": request_check.needs_up_order(game),
         "needs_wild_ranks": request_check.needs_wild_ranks(game),
         "needs_paid": request_check.needs_paid(game),
+        "needs_folded": request_check.needs_folded(game),
         "needs_declare": request_check.needs_declare(game, table.options, chosen),
         "declares": [
             d for d in request_check.DECLARES if d != "both" or declares_both(game, chosen)

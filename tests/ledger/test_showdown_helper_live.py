@@ -27,6 +27,7 @@ DRAW = "five-card-draw"  # high hand takes the pot
 SPLIT = "draw-your-own"  # high-low, ace-to-five low
 DECLARE = "big-sol"  # high-low with declarations
 KILL = "midnight-baseball"  # a black six face up kills the hand
+CONTACT = "contact-holdem"  # each hand pools the neighbours' up cards
 
 
 def phone(seat) -> Client:
@@ -452,6 +453,40 @@ def test_a_declare_game_fills_each_declaration_and_rank(table, night, seats):
     assert fields[f"low-rank-{seats[BOB].pk}"] == ["1"]
     assert book(table, night, hand, fields).status_code == 303
     assert stacks(night, seats)[CAT] == 39
+
+
+def test_a_pooled_game_ranks_with_a_folded_neighbours_up_cards_and_fills_the_winner(
+    table, night, seats
+):
+    """Contact Hold'em: each hand is the player's four cards and the up cards beside them.
+
+    Round the table of three, everyone is everyone's neighbour. Bob folds; his
+    up cards K♠ K♣ still count for Ann and Cat (Fold blood is off).
+    Ann: A♠ A♥ K♦ 7♣ + K♠ K♣ + Cat's 4♠ 8♥ -> kings full of aces.
+    Cat: 8♣ 8♦ 4♠ 8♥ + K♠ K♣ + Ann's K♦ 7♣ -> eights full of kings.
+    Had the folded seat's cards been left out, Cat's three eights would beat
+    Ann's aces. The pot is the three antes: Ann ends on 40 - 1 + 3 = 42, Bob
+    and Cat on 40 - 1 = 39.
+    """
+    from ledger.services import hands
+
+    hand = start(table, night, seats, CONTACT)
+    enter(table, night, hand, seats[ANN], "As Ah Kd 7c", up="Kd 7c")
+    enter(table, night, hand, seats[BOB], "2c 3d Ks Kc", up="Ks Kc")
+    enter(table, night, hand, seats[CAT], "8c 8d 4s 8h", up="4s 8h")
+    play = hands.load(hand)
+    play.round_start(recorded_by="host:host")
+    play.act(seats[ANN], "check", recorded_by="host:host")
+    play.act(seats[BOB], "fold", recorded_by="host:host")
+    play.act(seats[CAT], "check", recorded_by="host:host")
+    to_showdown(table, night, hand)
+    ranked = deal_page(table, night, "rank")
+    assert "1. Ann; 2. Cat" in ranked
+    assert "Full house, kings over aces" in ranked
+    fields = filled_form(showdown_form(deal_page(table, night, "fill")))
+    assert fields["win-0"] == [str(seats[ANN].pk)]
+    assert book(table, night, hand, fields).status_code == 303
+    assert stacks(night, seats) == [42, 39, 39]
 
 
 def test_a_killed_hand_wins_nothing_however_good(table, night, seats):

@@ -306,7 +306,7 @@ def test_pineapple_with_an_ante_drops_a_card_before_anyone_bets_and_splits_a_tie
 # --- Contact Hold'em -----------------------------------------------------------------------------
 
 
-def test_contact_holdem_with_blinds_books_the_winner_the_table_names(dealer, four):
+def test_contact_holdem_with_blinds_ranks_each_pool_with_a_folded_neighbours_up_cards(dealer, four):
     ann, bob, _cat, _dan = four
     start(dealer, "contact-holdem", **{"setting__pot-seed": "blinds"}, **BLINDS)
     post_blinds(dealer, ann, bob)
@@ -334,18 +334,16 @@ def test_contact_holdem_with_blinds_books_the_winner_the_table_names(dealer, fou
     assert dealer.stacks(*four) == [36, 36, 36, 40]
     dealer.press("Next: Showdown")
     # Each pool is a player's own four and the up cards of the seats on each side (Dan's
-    # count though he folded). Ann: As Ad 7c 2d with Bob's Kc 3s and Dan's Qs Jd: aces.
+    # count though he folded, so the panel still takes his up cards).
+    # Ann: As Ad 7c 2d with Bob's Kc 3s and Dan's Qs Jd: aces, K Q J.
     # Bob: Kh Kd Kc 3s with Ann's 7c 2d and Cat's 9c 4h: three kings, the best.
     # Cat: 8s 8d 9c 4h with Bob's Kc 3s and Dan's Qs Jd: eights.
-    save_cards(dealer, "Ann's", "As Ad 7c 2d")
-    save_cards(dealer, "Bob's", "Kh Kd Kc 3s")
-    save_cards(dealer, "Cat's", "8s 8d 9c 4h")
-    page = dealer.page("?helper=fill")
-    # The helper cannot rank pools shared between neighbours; the dealer ticks the winner.
-    assert "Ann has 4 cards; a hand here is 5 cards." in page
-    form = dealer.form("Book the showdown", page)
-    assert "win-0" not in form.data()
-    dealer.press("Book the showdown", page=page, **{"win-0": str(bob.pk)})
+    dealer.press("Save Ann's cards", cards="As Ad 7c 2d", up="7c 2d")
+    dealer.press("Save Bob's cards", cards="Kh Kd Kc 3s", up="Kc 3s")
+    dealer.press("Save Cat's cards", cards="8s 8d 9c 4h", up="9c 4h")
+    dealer.press("Save Dan's cards", cards="Qs Jd", up="Qs Jd")
+    assert "1. Bob; 2. Ann; 3. Cat" in dealer.page("?helper=rank")
+    book_the_fill(dealer, win_0=[str(bob.pk)])
     # Bob 36 + 12 = 48. 36 + 48 + 36 + 40 = 160.
     assert dealer.stacks(*four) == [36, 48, 36, 40]
 
@@ -392,11 +390,13 @@ def test_contact_holdem_with_an_ante_fold_blood_and_face_up_trading(dealer, four
     assert dealer.stacks(*four) == [39, 34, 34, 39]
     dealer.press("Next: Showdown")
     # Heads-up each has one neighbour, a pool of six. Bob: Jh Jd 5c 9s with Cat's 6d Qc: jacks.
-    # Cat: Qh Qs 6d Qc with Bob's 5c 9s: three queens, the best.
-    save_cards(dealer, "Bob's", "Jh Jd 5c 9s")
-    save_cards(dealer, "Cat's", "Qh Qs 6d Qc")
-    page = dealer.page("?helper=fill")
-    assert "Bob has 4 cards; a hand here is 5 cards." in page
-    dealer.press("Book the showdown", page=page, **{"win-0": str(cat.pk)})
+    # Cat: Qh Qs 6d Qc with Bob's 5c 9s: three queens, the best. Fold blood: the folded
+    # seats' cards are dead, and the panel does not ask for them.
+    page = dealer.page()
+    assert "Save Ann's cards" not in page
+    dealer.press("Save Bob's cards", cards="Jh Jd 5c 9s", up="5c 9s")
+    dealer.press("Save Cat's cards", cards="Qh Qs 6d Qc", up="6d Qc")
+    assert "1. Cat; 2. Bob" in dealer.page("?helper=rank")
+    book_the_fill(dealer, win_0=[str(cat.pk)])
     # Cat 34 + 14 = 48. 39 + 34 + 48 + 39 = 160.
     assert dealer.stacks(*four) == [39, 34, 48, 39]
