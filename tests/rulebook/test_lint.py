@@ -153,7 +153,6 @@ KNOWN: dict[tuple[str, str], str] = {
         "draw-limit is words only yet changes the draws, and the draw tax per card"
     ),
     ("howdy-doody", "id-convention"): "both-ways restates both-must-win-outright",
-    ("in-between", "words-only-moves-chips"): "minimum-bet is words only yet forces a chip bet",
     ("knock-poker", "per-names-own-party"): (
         "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
     ),
