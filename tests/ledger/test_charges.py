@@ -586,9 +586,9 @@ def test_in_between_a_post_hit_doubled_is_the_bet_again_with_the_same_limits():
     assert paid(again) == [(C, "pot", 10)]
 
 
-def test_in_between_re_antes_an_emptied_pot_only_at_a_table_that_plays_on():
-    assert "re-ante" not in {r.id for r in in_force("in-between")}
-    rules = {r.id: r for r in in_force("in-between", game_end="re-ante")}
+def test_in_between_re_antes_an_emptied_pot_unless_the_table_ends_the_game_there():
+    assert "re-ante" not in {r.id for r in in_force("in-between", game_end="game-over")}
+    rules = {r.id: r for r in in_force("in-between")}
     transfers = charge(rules["re-ante"], table(agreed={"the table's ante": 2}))
     assert paid(transfers) == [(seat, "pot", 2) for seat in ORDER]
 

@@ -200,13 +200,13 @@ def test_acey_deucey_palansky_and_escape_chance(dealer, four):
 # lands strictly between two; with the default "maximum loss" a bet may be as big as the pot
 # but a losing bet costs at most the dealer's maximum loss (here 5 chips). A misdealt ace wins
 # the player the whole pot and the dealer refills it from their own money. By default a
-# winning bet that empties the pot ends the game; with "re-ante" everyone antes again and play
-# goes on until the table stops. "Twice the bet" when the third card matches one of the two.
+# winning bet that empties the pot is followed by everyone anteing again, and play goes on
+# until the table stops. "Twice the bet" when the third card matches one of the two.
 
 IN_BETWEEN_AMOUNTS = {"agreed__the table's ante": "2", "agreed__the dealer's maximum loss": "5"}
 
 
-def test_in_between_until_a_winning_bet_empties_the_pot(dealer, four):
+def test_in_between_antes_again_when_a_winning_bet_empties_the_pot(dealer, four):
     ann, bob, cat, dan = four
     setup = dealer.client.get(f"/nights/{dealer.night.pk}/games/new/?game={IN_BETWEEN}")
     # The setup asks for the ante and the maximum loss; a bet is each player's own, not agreed.
@@ -251,12 +251,21 @@ def test_in_between_until_a_winning_bet_empties_the_pot(dealer, four):
     assert pot(dealer) == 10
     dealer.press("Next: Bet against the pot")
     dealer.press("Next: Turn the next card")
-    # Cat bets the whole pot, 10, and wins: Cat 43, the pot empty, and the game is over.
+    # Cat bets the whole pot, 10, and wins: Cat 43, the pot empty.
     dealer.press(win, **{"role-actor": str(cat.pk), "bet": "10"})
-    dealer.press("End this deal")
+    assert pot(dealer) == 0
+    # The table plays on: everyone antes 2 again. Ann 28, Bob 44, Cat 41, Dan 39; the pot 8.
+    dealer.press("Book: A winning bet emptied the pot")
+    assert dealer.stacks(*four) == [28, 44, 41, 39]
+    dealer.press("End this deal: the pot rides")
+    run = dealer.night.runs.get()
+    assert run.status == Run.Status.OPEN
+    # The table agrees to stop: the host ends the game, the 8 split, 2 each.
     # 30 + 46 + 43 + 41 = 160.
+    dealer.press("End the game", ending="split")
     assert dealer.stacks(*four) == [30, 46, 43, 41]
-    assert dealer.night.runs.get().status == Run.Status.ENDED
+    run.refresh_from_db()
+    assert run.status == Run.Status.ENDED
 
 
 def test_in_between_with_a_bet_cap_double_on_a_post_and_re_ante(dealer, four):
