@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rulebook.schema import Game, MoneyRule, Option, Phase, Setting
+from rulebook.schema import Amount, Game, MoneyRule, Option, Phase, Setting
 
 UNKNOWN_OPTION = "{game} has no option called {option!r}."
 OPTIONS_CLASH = "{first} and {second} cannot be played together."
@@ -69,6 +69,12 @@ def hand_phases(
         return phases
     table = table_settings(game, settings)
     return [phase for phase in phases if phase.in_force(table)]
+
+
+def first_round_limits(options: list[Option]) -> list[Amount]:
+    """What the chosen options say each bet against the pot must stay under on the first trip
+    round the table (Palansky's "never the whole pot"): none when no option limits it."""
+    return [option.first_round.below for option in options if option.first_round is not None]
 
 
 def anytime_rules(game: Game, options: list[Option]) -> list[str]:

@@ -7,7 +7,7 @@ file drives every screen. Field names are the YAML keys of `rulebook/games/`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
@@ -327,6 +327,7 @@ UNITS = (
     "stack",
     "agreed",
     "rest_of",
+    "bet",
 )
 FRACTION_UNITS = ("pot", "contribution")
 SHAREABLE_UNITS = ("chips", "money", "antes", "min_bets", "agreed")
@@ -345,6 +346,8 @@ class Amount(Strict):
     `rest_of` is what the payer of
     the named rules could not pay (the Put and Take dealer covers whatever the
     pot is short on a take card), worked out by the ledger in the same posting.
+    `bet` is what the player bets on their turn, any amount in a range (see
+    `BetRange`): a bet against the pot from a nickel up to the whole pot.
 
     A fraction of chips is rounded `down` unless the rule says `up`: with an
     odd pot of 13, half is 6 rounded down (the odd chip stays) and 7 rounded
@@ -366,6 +369,7 @@ class Amount(Strict):
     agreed: str | None = None
     agreed_in: Literal["chips", "money"] = "chips"
     rest_of: list[str] | None = None
+    bet: BetRange | None = None
     rounding: Literal["down", "up"] = "down"
     shared: bool = False
     example: str = ""
@@ -433,12 +437,95 @@ class Amount(Strict):
             return "everything the payer has"
         if self.rest_of:
             return "whatever the payer could not pay"
+        if self.bet is not None:
+            return self.bet.describe()
         if self.agreed_in == "money":
             return f"an agreed sum of money ({self.agreed})"
         return f"an agreed amount ({self.agreed})"
 
     def _rounded(self) -> str:
         return " (odd chip included)" if self.rounding == "up" else ""
+
+
+# What a bet's least and most may be given in: a fixed sum, an agreed amount, a share of the pot.
+BET_BOUND_UNITS = ("chips", "money", "antes", "min_bets", "agreed", "pot")
+
+
+def _bound(amount: Amount, what: str) -> Amount:
+    """One end of a bet's range: a plain amount the table can work out before the bet."""
+    unit = next(k for k in UNITS if getattr(amount, k) is not None)
+    if unit not in BET_BOUND_UNITS:
+        raise ValueError(f"{what} of a bet is one of {', '.join(BET_BOUND_UNITS)}, not {unit}")
+    if amount.shared or amount.rounding == "up":
+        raise ValueError(f"{what} of a bet is one plain amount: not shared, not rounded up")
+    return amount
+
+
+def bound_words(amount: Amount) -> str:
+    """An end of a bet's range as the rule page says it: the whole pot, the agreed name."""
+    if amount.pot is not None and Fraction(amount.pot) == 1:
+        return "the whole pot"
+    if amount.agreed is not None:
+        return amount.agreed
+    return amount.describe()
+
+
+class BetRange(Strict):
+    """A bet the player names on their turn: any amount from `least` up to `most`.
+
+    `most` is one amount or several, the smallest holding ("up to the dealer's
+    maximum loss or the pot, whichever is smaller"). Each end is a fixed sum,
+    an agreed amount or a share of the pot as it stands when the bet is booked.
+    The ledger books any bet in the range and refuses one outside it; a rule's
+    `cap` still limits what is paid (a losing bet costs at most the maximum
+    loss, however big the bet).
+    """
+
+    least: Amount
+    most: list[Amount] = Field(min_length=1)
+
+    @field_validator("most", mode="before")
+    @classmethod
+    def _one_or_several(cls, value: object) -> object:
+        return [value] if isinstance(value, Mapping) else value
+
+    @model_validator(mode="after")
+    def _plain_bounds(self) -> BetRange:
+        _bound(self.least, "the least")
+        for amount in self.most:
+            _bound(amount, "the most")
+        return self
+
+    def describe(self, words: Callable[[Amount], str] | None = None) -> str:
+        """The range in words for the rule page ("a bet from 0.05 in money up to the whole
+        pot"); `words` says each end otherwise (with the figure a table agreed)."""
+        say = words or bound_words
+        most = [say(a) for a in self.most]
+        upto = most[0] if len(most) == 1 else " or ".join(most) + ", whichever is smaller"
+        return f"a bet from {say(self.least)} up to {upto}"
+
+
+class FirstRound(Strict):
+    """A limit on the bets against the pot of the first trip round the table only.
+
+    The first trip round is each player's first turn of the game (its deals
+    counted together; two bets in one turn are one turn). `below`: the bet
+    must be less than this (`{pot: "1"}`: never the whole pot then).
+    """
+
+    below: Amount
+
+    @model_validator(mode="after")
+    def _plain_bound(self) -> FirstRound:
+        _bound(self.below, "the first round's limit")
+        return self
+
+    def describe(self) -> str:
+        below = bound_words(self.below)
+        return f"on each player's first turn of the game, a bet must be less than {below}"
+
+
+Amount.model_rebuild()
 
 
 # What a rule's amount is paid per. The ledger counts some itself: one per
@@ -661,9 +748,32 @@ class MoneyRule(Strict):
             return clause
         return clause[:RULE_WORDS_MOST].rsplit(" ", 1)[0] + "…"
 
+    def amounts(self) -> list[Amount]:
+        """Every amount the rule names: its amount and cap, and a bet's least and most."""
+        found = [a for a in (self.amount, self.cap) if a is not None]
+        bet = self.amount.bet if self.amount is not None else None
+        if bet is not None:
+            found += [bet.least, *bet.most]
+        return found
+
     def in_force(self, settings: Mapping[str, str]) -> bool:
         """Whether the table's settings (every setting id to its choice) switch this rule on."""
         return all(settings.get(setting) == choice for setting, choice in self.when.items())
+
+    @model_validator(mode="after")
+    def _bet_shape(self) -> MoneyRule:
+        """A bet against the pot is a bet in a range, and only such a bet is one."""
+        bet = self.amount is not None and self.amount.bet is not None
+        if self.kind == "wager_against_pot" and not bet:
+            raise ValueError(
+                f"money rule {self.id!r}: a wager against the pot is a bet: "
+                "give amount.bet with its least and most"
+            )
+        if bet and self.kind != "wager_against_pot":
+            raise ValueError(f"money rule {self.id!r}: only a wager against the pot is a bet")
+        if self.cap is not None and self.cap.bet is not None:
+            raise ValueError(f"money rule {self.id!r}: a cap is an amount, not a bet")
+        return self
 
     @model_validator(mode="after")
     def _sheet_shape(self) -> MoneyRule:
@@ -931,6 +1041,7 @@ class Option(Strict):
     money: list[MoneyRule] = []
     anytime: list[str] = []
     showdown: list[str] = []
+    first_round: FirstRound | None = None
 
 
 class Players(Strict):
@@ -1051,6 +1162,14 @@ class Game(Strict):
             _check_known(f"{where} remove", option.phases.remove, phase_ids)
             replaced = [p.id for p in option.phases.replace]
             _check_known(f"{where} replace", replaced, phase_ids)
+        every_rule = self.money + [m for o in self.options for m in o.money]
+        bets = [m for m in every_rule if m.amount is not None and m.amount.bet is not None]
+        for option in self.options:
+            if option.first_round is not None and not bets:
+                raise ValueError(
+                    f"option {option.id!r}: a first-round limit is on bets against the "
+                    "pot, and the game has none"
+                )
         settings = {s.id: s for s in self.settings}
         for rule in self.money + [m for o in self.options for m in o.money]:
             _check_when(f"money rule {rule.id!r} when", rule.when, settings)
@@ -1174,8 +1293,8 @@ def _option_phases(option: Option) -> list[Phase]:
 def _check_rule_refs(rule: MoneyRule, money_ids: set[str]) -> None:
     """The rules a rule replaces (`instead_of`) or covers (`rest_of`) are the game's own."""
     _check_known(f"money rule {rule.id!r} instead_of", rule.instead_of, money_ids - {rule.id})
-    for amount in (rule.amount, rule.cap):
-        if amount is not None and amount.rest_of:
+    for amount in rule.amounts():
+        if amount.rest_of:
             _check_known(f"money rule {rule.id!r} rest_of", amount.rest_of, money_ids - {rule.id})
 
 

@@ -16,7 +16,7 @@ from typing import Literal, TypeGuard, get_args
 
 from ledger.core.inputs import is_whole
 from ledger.core.pots import split
-from rulebook.schema import Amount, MoneyRule, Party
+from rulebook.schema import Amount, BetRange, MoneyRule, Party, bound_words
 
 SeatId = int
 AccountKind = Literal["stack", "marker", "pot", "next_pot", "side_pot", "bank"]
@@ -67,6 +67,13 @@ NOT_AGREED = "{rule}: it needs {name}, which the table has not agreed."
 CONTRIBUTION_NEEDS_SEAT = "{rule}: it is a multiple of the payer's chips in the pot: {payer}."
 COUNT_NEEDS_SEAT = "{rule}: it is counted per seat, but neither side of it is a seat."
 BET_TOO_SMALL = "{rule}: it takes a bet of at least {minimum} chips, not {bet}."
+NO_BET = "{rule}: say how much the player bet."
+BET_BELOW_LEAST = "{rule}: a bet is at least {least}, not {bet}."
+BET_ABOVE_MOST = "{rule}: a bet is at most {most}, not {bet}."
+BET_NOT_BELOW = (
+    "{rule}: on a player's first turn of the game a bet must be less than {below}, "
+    "so at most {most}, not {bet}."
+)
 TOO_MANY_A_HAND = (
     "{rule}: seat {seat} may have at most {most} a hand and has had {used}, "
     "so {count} more is too many."
@@ -191,12 +198,15 @@ class Firing:
     count belongs to the payer when the payer is a seat, else to the payee.
     `bet` is an amount the player chose now, in chips. `used` is how much of
     a rule with `most_per_hand` each seat has already had this hand.
+    `below`: limits in force on this bet alone, each of which it must stay
+    under (an option's first trip round the table: never the whole pot then).
     """
 
     roles: Mapping[str, SeatId | Collection[SeatId]] = field(default_factory=dict)
     count: int | Mapping[SeatId, int] = 1
     bet: int | None = None
     used: Mapping[SeatId, int] = field(default_factory=dict)
+    below: tuple[Amount, ...] = ()
 
 
 def charge(
@@ -449,7 +459,9 @@ def _due(
     """The amount times the count (this payer's part, if shared), or the bet, held to the cap."""
     if rule.amount is None:
         return book.held[payer]
-    if firing.bet is not None:
+    if rule.amount.bet is not None:
+        due = _in_range(rule, rule.amount.bet, table, firing)
+    elif firing.bet is not None:
         _check_chips("The bet", firing.bet)
         minimum = _minimum(rule, table)
         if firing.bet < minimum:
@@ -464,6 +476,51 @@ def _due(
     if rule.cap is not None:
         due = min(due, _chips(rule.cap, rule, table, book, payer))
     return due
+
+
+def _in_range(rule: MoneyRule, bet: BetRange, table: TableAtFiring, firing: Firing) -> int:
+    """The player's bet, refused unless it is from the least up to the most (and under a limit
+    the firing carries), each worked out on the table as it stands before the bet is paid."""
+    if firing.bet is None:
+        raise ChargeError(NO_BET.format(rule=rule.words))
+    _check_chips("The bet", firing.bet)
+    least = _chips(bet.least, rule, table, None, None)
+    if firing.bet < least:
+        raise ChargeError(
+            BET_BELOW_LEAST.format(rule=rule.words, least=_said([bet.least], least), bet=firing.bet)
+        )
+    most = min(_chips(amount, rule, table, None, None) for amount in bet.most)
+    if firing.bet > most:
+        raise ChargeError(
+            BET_ABOVE_MOST.format(rule=rule.words, most=_said(bet.most, most), bet=firing.bet)
+        )
+    for limit in firing.below:
+        below = _chips(limit, rule, table, None, None)
+        if firing.bet >= below:
+            raise ChargeError(
+                BET_NOT_BELOW.format(
+                    rule=rule.words,
+                    below=_said([limit], below),
+                    most=_n(below - 1),
+                    bet=firing.bet,
+                )
+            )
+    return firing.bet
+
+
+def _said(amounts: list[Amount], chips: int) -> str:
+    """Amounts a bet is held to, and what they come to in chips: "the whole pot (20 chips now)".
+
+    Several are "or", the smallest holding; the pot is said as it stands now."""
+    if all(amount.chips is not None for amount in amounts):
+        return _n(chips)
+    words = " or ".join(bound_words(amount) for amount in amounts)
+    now = " now" if any(amount.pot is not None for amount in amounts) else ""
+    return f"{words} ({_n(chips)}{now})"
+
+
+def _n(chips: int) -> str:
+    return f"{chips} chip{'' if chips == 1 else 's'}"
 
 
 def _share(total: int, payer: ChipAccount, sharers: list[ChipAccount], table: TableAtFiring) -> int:

@@ -21,8 +21,8 @@ from ledger.services import scores
 from ledger.services.journal import LedgerError
 from rulebook import dealer
 from rulebook.models import Game
+from rulebook.schema import Amount, MoneyRule
 from rulebook.schema import Game as GameSpec
-from rulebook.schema import MoneyRule
 from rulebook.showdown import evaluation
 
 UNKNOWN_GAME = "There is no game {slug!r} in the rulebook."
@@ -51,6 +51,12 @@ def rules_in_force(run: Run, spec: GameSpec | None = None) -> dict:
     """The run's money rules by id: the game's, its chosen options', as its settings pick."""
     spec = spec or spec_of(run.game_slug)
     return dealer.money_rules(spec, dealer.chosen_options(spec, run.options), run.settings)
+
+
+def first_round_limits(run: Run, spec: GameSpec | None = None) -> list[Amount]:
+    """The limits the run's chosen options put on the bets of the first trip round the table."""
+    spec = spec or spec_of(run.game_slug)
+    return dealer.first_round_limits(dealer.chosen_options(spec, run.options))
 
 
 Shape = Literal["plain", "high_low", "declare"]
@@ -218,6 +224,28 @@ def turns_taken(hand: Hand, rule_ids: Collection[str]) -> list[int]:
         for d in live.values_list("detail", flat=True)
         if d.get("rule") in rule_ids and isinstance(d.get("actor"), int)
     ]
+
+
+def first_turn(run: Run, seat: int, rule_ids: Collection[str]) -> bool:
+    """Whether `seat`'s turn now is its first of the game: the first trip round the table.
+
+    Each live booking of one of `rule_ids` (the rules that play a turn) names its
+    actor, over all the game's deals. One player's bookings in a row are one
+    turn (two bets on a split pair), and when the latest turn is `seat`'s it is
+    the turn now, not an earlier one.
+    """
+    live = Posting.objects.filter(
+        hand__run=run, kind="charge", reverses__isnull=True, reversed_by__isnull=True
+    ).order_by("pk")
+    actors = [
+        d["actor"]
+        for d in live.values_list("detail", flat=True)
+        if d.get("rule") in rule_ids and isinstance(d.get("actor"), int)
+    ]
+    turns = [actor for i, actor in enumerate(actors) if i == 0 or actors[i - 1] != actor]
+    if turns and turns[-1] == seat:
+        turns.pop()
+    return seat not in turns
 
 
 def lives_left(run: Run, spec: GameSpec | None = None) -> dict[int, int] | None:

@@ -24,7 +24,7 @@ from ledger.services import games, journal, scores
 from ledger.services.hands import HAND_OVER, ROUND_STILL_OPEN, Play, load
 from ledger.services.journal import LedgerError, Move
 from rulebook.models import Game
-from rulebook.schema import MoneyRule
+from rulebook.schema import Amount, MoneyRule
 
 NO_GAME = "Hand {number} is not a game from the rulebook, so it has no money rules to charge."
 NO_SUCH_RULE = (
@@ -200,7 +200,13 @@ def _charge(
     """Post one firing of `rule`, found among the hand's `rules`, as one "charge" posting."""
     _check_open(play)
     used = used_this_hand(play.hand, rule) if rule.most_per_hand else {}
-    firing = Firing(roles=_roles(play, wanted.roles), count=wanted.count, bet=wanted.bet, used=used)
+    firing = Firing(
+        roles=_roles(play, wanted.roles),
+        count=wanted.count,
+        bet=wanted.bet,
+        used=used,
+        below=_first_round(play, rule, rules, wanted),
+    )
     # A rule paying what this one's payer could not (the dealer covering a short pot).
     cover = next((r for r in rules if r.amount and rule.id in (r.amount.rest_of or ())), None)
     try:
@@ -236,6 +242,22 @@ def _charge(
         },
         memo=_memo(play, rule, transfers, charges.pile_name(rules)),
     )
+
+
+def _first_round(
+    play: Play, rule: MoneyRule, rules: list[MoneyRule], wanted: Booking
+) -> tuple[Amount, ...]:
+    """The limits an option puts on this bet when it is the player's first turn of the game
+    (the first trip round the table); none for any other booking."""
+    hand = play.hand
+    actor = wanted.roles.get("actor")
+    if hand.run_id is None or rule.amount is None or rule.amount.bet is None:
+        return ()
+    limits = games.first_round_limits(hand.run)
+    if not limits or not isinstance(actor, int):
+        return ()
+    turns = {r.id for r in rules if facts.plays_a_turn(r)}
+    return tuple(limits) if games.first_turn(hand.run, actor, turns) else ()
 
 
 def _check_open(play: Play) -> None:
@@ -282,9 +304,7 @@ def _table(play: Play, rules: list[MoneyRule], agreed: Mapping[str, int]) -> cha
         agreed = {**chips, **agreed}
     else:
         # A hand dealt outside a chosen game confirmed nothing: the night's ante stands in.
-        unnamed = {
-            a.agreed: config.ante for r in rules for a in (r.amount, r.cap) if a and a.agreed
-        }
+        unnamed = {a.agreed: config.ante for r in rules for a in r.amounts() if a.agreed}
         agreed = {**unnamed, **agreed}
     return charges.TableAtFiring(
         seats=tuple(hand.seat_order),

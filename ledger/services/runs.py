@@ -85,10 +85,7 @@ def in_money(spec: GameSpec) -> set[str]:
     """The agreed amounts named in money, not chips (a stake per point may be less than a chip)."""
     rules = [*spec.money, *(rule for option in spec.options for rule in option.money)]
     return {
-        a.agreed
-        for rule in rules
-        for a in (rule.amount, rule.cap)
-        if a is not None and a.agreed and a.agreed_in == "money"
+        a.agreed for rule in rules for a in rule.amounts() if a.agreed and a.agreed_in == "money"
     }
 
 
@@ -96,8 +93,8 @@ def agreed_names_in(rules: Iterable[MoneyRule]) -> list[str]:
     """The agreed amounts these rules name, each once, in the order the rules name them."""
     names: list[str] = []
     for rule in rules:
-        for amount in (rule.amount, rule.cap):
-            if amount is not None and amount.agreed and amount.agreed not in names:
+        for amount in rule.amounts():
+            if amount.agreed and amount.agreed not in names:
                 names.append(amount.agreed)
     return names
 
@@ -407,9 +404,7 @@ def opening_ante(run: Run, spec: GameSpec) -> int:
             rule = rules.get(rule_id)
             if rule is None or rule.payer != "each_player":
                 continue
-            unnamed = {
-                a.agreed: ante for a in (rule.amount, rule.cap) if a is not None and a.agreed
-            }
+            unnamed = {a.agreed: ante for a in rule.amounts() if a.agreed}
             table = charges.TableAtFiring(
                 seats=(0,),
                 dealer=0,

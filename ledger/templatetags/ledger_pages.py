@@ -9,6 +9,7 @@ from django.utils.html import format_html
 
 from ledger.core import inputs
 from ledger.services import actors
+from rulebook.schema import bound_words
 
 register = template.Library()
 
@@ -84,7 +85,17 @@ def amount_words(amount, run=None) -> str:
     ("the small blind: 1 chip"), so the dealer books it with nothing to type."""
     if amount is None:
         return ""
-    agreed = (getattr(run, "agreed", None) or {}).get(amount.agreed) if amount.agreed else None
+    table = getattr(run, "agreed", None) or {}
+    if amount.bet is not None:
+        # Each end of a bet's range, with the figure the table agreed for it.
+        def end(bound) -> str:
+            value = table.get(bound.agreed) if bound.agreed else None
+            if inputs.is_whole(value):
+                return f"{bound.agreed} ({value} chip{'' if value == 1 else 's'})"
+            return bound_words(bound)
+
+        return amount.bet.describe(end)
+    agreed = table.get(amount.agreed) if amount.agreed else None
     if inputs.is_whole(agreed):
         return f"{amount.agreed}: {agreed} chip{'' if agreed == 1 else 's'}"
     return amount.describe()

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from ledger.core.charges import (
     AT_THE_STACK,
     BANK,
-    BET_TOO_SMALL,
     COUNT_NEEDS_SEAT,
     COUNT_NOT_DEALT,
     DERIVED_ROLES,
@@ -422,25 +421,84 @@ def test_an_acey_deucey_loser_pays_the_bet_into_the_pot():
     assert paid(transfers) == [(B, "pot", 8)]
 
 
-def test_an_acey_deucey_bet_is_capped_at_the_pot():
-    transfers = charge(
-        rule("acey-deucey", "wager-lose"),
-        table(pot=20, chips_per_money=NICKEL_CHIPS),
-        Firing(roles={"actor": B}, bet=30),
+def test_an_acey_deucey_bet_runs_from_a_nickel_up_to_the_whole_pot():
+    # A chip is a nickel: a bet is 1 to 20 chips against a pot of 20; both ends are fine.
+    lose = rule("acey-deucey", "wager-lose")
+    nickels = table(pot=20, chips_per_money=NICKEL_CHIPS)
+    assert paid(charge(lose, nickels, Firing(roles={"actor": B}, bet=1))) == [(B, "pot", 1)]
+    assert paid(charge(lose, nickels, Firing(roles={"actor": B}, bet=20))) == [(B, "pot", 20)]
+
+
+def test_an_acey_deucey_bet_above_the_pot_is_refused_not_cut_down():
+    with pytest.raises(ChargeError) as error:
+        charge(
+            rule("acey-deucey", "wager-lose"),
+            table(pot=20, chips_per_money=NICKEL_CHIPS),
+            Firing(roles={"actor": B}, bet=21),
+        )
+    assert str(error.value) == (
+        "The middle card lands outside the gap or matches either card: "
+        "a bet is at most the whole pot (20 chips now), not 21."
     )
-    assert paid(transfers) == [(B, "pot", 20)]
 
 
 def test_a_bet_below_the_nickel_minimum_is_refused():
+    # At 0.05 a chip, a nickel is 1 chip; at 0.01 a chip it is 5, so 4 is too small.
     with pytest.raises(ChargeError) as error:
         charge(
             rule("acey-deucey", "wager-lose"),
             table(pot=20, chips_per_money=NICKEL_CHIPS),
             Firing(roles={"actor": B}, bet=0),
         )
-    assert str(error.value) == BET_TOO_SMALL.format(
-        rule=rule("acey-deucey", "wager-lose").words, minimum=1, bet=0
+    assert str(error.value) == (
+        "The middle card lands outside the gap or matches either card: "
+        "a bet is at least 0.05 in money (1 chip), not 0."
     )
+    with pytest.raises(ChargeError, match=r"at least 0.05 in money \(5 chips\), not 4\."):
+        charge(
+            rule("acey-deucey", "wager-win"),
+            table(pot=20, chips_per_money=Fraction(100)),
+            Firing(roles={"actor": B}, bet=4),
+        )
+
+
+def test_a_bet_against_the_pot_needs_the_amount_bet():
+    with pytest.raises(ChargeError) as error:
+        charge(
+            rule("acey-deucey", "wager-win"),
+            table(pot=20, chips_per_money=NICKEL_CHIPS),
+            Firing(roles={"actor": B}),
+        )
+    assert str(error.value) == (
+        "The middle card lands strictly inside the gap: say how much the player bet."
+    )
+
+
+def test_a_first_round_limit_refuses_the_whole_pot_and_allows_a_chip_less():
+    # Palansky: on a player's first turn of the game the bet stays below the whole pot.
+    # The ledger passes the option's limit only for a bet of that first trip round.
+    [limit] = dealer.first_round_limits(dealer.chosen_options(GAMES["acey-deucey"], ["palansky"]))
+    assert limit == Amount(pot="1")
+    win = rule("acey-deucey", "wager-win")
+    nickels = table(pot=20, chips_per_money=NICKEL_CHIPS)
+    with pytest.raises(ChargeError) as error:
+        charge(win, nickels, Firing(roles={"actor": B}, bet=20, below=(limit,)))
+    assert str(error.value) == (
+        "The middle card lands strictly inside the gap: on a player's first turn of the game "
+        "a bet must be less than the whole pot (20 chips now), so at most 19 chips, not 20."
+    )
+    first = charge(win, nickels, Firing(roles={"actor": B}, bet=19, below=(limit,)))
+    assert paid(first) == [("pot", B, 19)]
+    # A losing whole-pot bet is refused the same way.
+    with pytest.raises(ChargeError, match="at most 19 chips, not 20"):
+        charge(
+            rule("acey-deucey", "wager-lose"),
+            nickels,
+            Firing(roles={"actor": B}, bet=20, below=(limit,)),
+        )
+    # Without the option, or after the first trip round, the whole pot may be bet.
+    assert dealer.first_round_limits(dealer.chosen_options(GAMES["acey-deucey"], [])) == []
+    assert paid(charge(win, nickels, Firing(roles={"actor": B}, bet=20))) == [("pot", B, 20)]
 
 
 def test_an_acey_deucey_winner_takes_the_bet_out_of_the_pot():
@@ -453,7 +511,7 @@ def test_an_acey_deucey_winner_takes_the_bet_out_of_the_pot():
     # A bet of the whole pot (20) that wins empties it: the game is over.
     assert paid(charge(win, nickels, Firing(roles={"actor": B}, bet=20))) == [("pot", B, 20)]
     # The smallest win, like the smallest bet, is a nickel: one chip at 0.05.
-    with pytest.raises(ChargeError, match="at least 1 chips, not 0"):
+    with pytest.raises(ChargeError, match=r"at least 0.05 in money \(1 chip\), not 0"):
         charge(win, nickels, Firing(roles={"actor": B}, bet=0))
 
 
@@ -467,34 +525,70 @@ def test_hitting_a_post_in_acey_deucey_costs_the_bet_like_any_miss():
 
 
 def test_in_between_by_default_wins_up_to_the_pot_and_loses_at_most_the_dealers_limit():
-    # max-loss loss-cap (the default, as the list reads): bet 50 into a pot of 40 with a
-    # 20-chip maximum loss: a win takes 40 (the pot), a loss pays 20 (the limit).
+    # max-loss loss-cap (the default, as the list reads): bet 40, the whole pot, with a
+    # 20-chip maximum loss: a win takes 40, a loss pays 20 (the limit).
     rules = {r.id: r for r in in_force("in-between")}
     assert "wager-win" not in rules
+    assert "wager-lose-bet-cap" not in rules
     limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
-    win = charge(rules["wager-win-to-pot"], limits, Firing(roles={"actor": C}, bet=50))
-    lose = charge(rules["wager-lose"], limits, Firing(roles={"actor": C}, bet=50))
+    win = charge(rules["wager-win-to-pot"], limits, Firing(roles={"actor": C}, bet=40))
+    lose = charge(rules["wager-lose"], limits, Firing(roles={"actor": C}, bet=40))
     assert paid(win) == [("pot", C, 40)]
     assert paid(lose) == [(C, "pot", 20)]
+    # A bet of 41 is more than the pot: refused, win or lose.
+    for rule_id in ("wager-win-to-pot", "wager-lose"):
+        with pytest.raises(ChargeError, match=r"at most the whole pot \(40 chips now\), not 41"):
+            charge(rules[rule_id], limits, Firing(roles={"actor": C}, bet=41))
+    # The least bet is one chip.
+    with pytest.raises(ChargeError, match=r"a bet is at least 1 chip, not 0\."):
+        charge(rules["wager-lose"], limits, Firing(roles={"actor": C}, bet=0))
 
 
 def test_in_between_can_cap_the_bet_itself_at_the_maximum_loss():
-    # max-loss bet-cap: the same bet of 50 wins only 20, and loses 20.
+    # max-loss bet-cap: against a pot of 40 with a 20-chip maximum loss, a bet is 1 to 20;
+    # 20 wins 20 or loses 20, and 21 is refused.
     rules = {r.id: r for r in in_force("in-between", max_loss="bet-cap")}
     assert "wager-win-to-pot" not in rules
+    assert "wager-lose" not in rules
     limits = table(pot=40, agreed={"the dealer's maximum loss": 20})
-    win = charge(rules["wager-win"], limits, Firing(roles={"actor": C}, bet=50))
+    win = charge(rules["wager-win"], limits, Firing(roles={"actor": C}, bet=20))
     assert paid(win) == [("pot", C, 20)]
-    # A pot of 15 under a 20 limit pays at most the 15 it holds.
+    lose = charge(rules["wager-lose-bet-cap"], limits, Firing(roles={"actor": C}, bet=20))
+    assert paid(lose) == [(C, "pot", 20)]
+    with pytest.raises(ChargeError) as error:
+        charge(rules["wager-win"], limits, Firing(roles={"actor": C}, bet=21))
+    assert str(error.value) == (
+        "If the card lands between the two, the pot pays the player the amount…: "
+        "a bet is at most the dealer's maximum loss or the whole pot (20 chips now), not 21."
+    )
+    # A pot of 15 under a 20 limit: the pot is the smaller, so 15 is the most.
     small = table(pot=15, agreed={"the dealer's maximum loss": 20})
-    assert paid(charge(rules["wager-win"], small, Firing(roles={"actor": C}, bet=20))) == [
+    assert paid(charge(rules["wager-win"], small, Firing(roles={"actor": C}, bet=15))) == [
         ("pot", C, 15)
     ]
+    with pytest.raises(ChargeError, match=r"\(15 chips now\), not 16"):
+        charge(rules["wager-lose-bet-cap"], small, Firing(roles={"actor": C}, bet=16))
 
 
-def test_in_between_re_antes_an_emptied_pot_only_at_a_table_that_plays_on():
-    assert "re-ante" not in {r.id for r in in_force("in-between")}
-    rules = {r.id: r for r in in_force("in-between", game_end="re-ante")}
+def test_in_between_a_post_hit_doubled_is_the_bet_again_with_the_same_limits():
+    # hit-post double: a bet of 12 against a pot of 40 with a 10-chip maximum loss costs
+    # 10 and then 10 again at loss-cap; at bet-cap a bet of 12 is refused, 10 costs 10 twice.
+    limits = table(pot=40, agreed={"the dealer's maximum loss": 10})
+    rules = {r.id: r for r in in_force("in-between", hit_post="double")}
+    assert "post-hit-extra-bet-cap" not in rules
+    extra = charge(rules["post-hit-extra"], limits, Firing(roles={"actor": C}, bet=12))
+    assert paid(extra) == [(C, "pot", 10)]
+    capped = {r.id: r for r in in_force("in-between", hit_post="double", max_loss="bet-cap")}
+    assert "post-hit-extra" not in capped
+    with pytest.raises(ChargeError, match="not 12"):
+        charge(capped["post-hit-extra-bet-cap"], limits, Firing(roles={"actor": C}, bet=12))
+    again = charge(capped["post-hit-extra-bet-cap"], limits, Firing(roles={"actor": C}, bet=10))
+    assert paid(again) == [(C, "pot", 10)]
+
+
+def test_in_between_re_antes_an_emptied_pot_unless_the_table_ends_the_game_there():
+    assert "re-ante" not in {r.id for r in in_force("in-between", game_end="game-over")}
+    rules = {r.id: r for r in in_force("in-between")}
     transfers = charge(rules["re-ante"], table(agreed={"the table's ante": 2}))
     assert paid(transfers) == [(seat, "pot", 2) for seat in ORDER]
 
@@ -908,7 +1002,7 @@ COVERS = {
 }
 ALL_RULES = [r for slug in GAMES for r in rules_of(slug) if not (r.amount and r.amount.rest_of)]
 COVER_OF = {id(r): COVERS.get((slug, r.id)) for slug in GAMES for r in rules_of(slug)}
-AGREED_NAMES = sorted({a.agreed for r in ALL_RULES for a in (r.amount, r.cap) if a and a.agreed})
+AGREED_NAMES = sorted({a.agreed for r in ALL_RULES for a in r.amounts() if a.agreed})
 SEAT_PARTIES = sorted(SEAT_ROLES)
 FIXED_MONEY = [Decimal(m) for m in ("0.05", "0.10", "0.25", "0.50", "1.00")]
 
@@ -977,14 +1071,20 @@ def firings(draw, seats, rule):
     count = draw(st.integers(0, min(3, most)))
     if rule.payer in SEAT_ROLES and draw(st.booleans()):
         count = {seat: draw(st.integers(0, min(3, most))) for seat in seats}
-    return Firing(roles=roles, count=count, bet=draw(st.none() | st.integers(100, 200)))
+    bet = st.integers(1, 100) if rule.amount and rule.amount.bet else st.integers(100, 200)
+    return Firing(roles=roles, count=count, bet=draw(st.none() | bet))
 
 
 @settings(max_examples=400, deadline=None)
 @given(tables(), st.sampled_from(ALL_RULES) | made_up_rules(), st.data())
 def test_charges_conserve_chips_and_never_overdraw_a_stack_or_a_pot(table, rule, data):
     firing = data.draw(firings(list(table.order), rule))
-    transfers = charge(rule, table, firing, cover=COVER_OF.get(id(rule)))
+    try:
+        transfers = charge(rule, table, firing, cover=COVER_OF.get(id(rule)))
+    except ChargeError:
+        if rule.amount is None or rule.amount.bet is None:
+            raise
+        return  # a bet outside its range (or none given) is refused whole: nothing moves
     change = effects(transfers)
     assert sum(change.values()) == 0
     assert all(t.chips > 0 for t in transfers)

@@ -283,15 +283,18 @@ def test_a_newcomer_to_a_game_that_antes_every_deal_antes_with_everyone(night, s
     ann, bob, cat = seats
     for seat in seats:
         seating.buy_in(night=night, seat=seat, chips=20, recorded_by=HOST)
-    run = start(night, "acey-deucey", {"ante-when": "every-deal"})
+    # Buddha's Folly: everyone antes each deal, on top of whatever the last deal carried.
+    run = start(night, "buddhas-folly")
     hand = runs.deal_start(run=run, players=seats, dealer_seat=cat, recorded_by=HOST)
+    # The night's ante is 1: 19 each, and the pot of 3 rides when nobody wins it.
     money_rules.charge(hands.load(hand), "ante", recorded_by=HOST)
     settle_nobody(hand)
     assert riding(night) == 3
     dee = newcomer(night, group)
     hand = runs.deal_start(run=run, players=[*seats, dee], dealer_seat=ann, recorded_by=HOST)
+    # Dee antes with everyone at the deal's ante step, so nothing is booked for joining.
     assert not Posting.objects.filter(night=night, kind="join_in").exists()
-    assert hand.step == "ante-every-deal"
+    assert hand.step == "ante"
     money_rules.charge(hands.load(hand), "ante", recorded_by=HOST)
     assert stacks(night, ann, bob, cat, dee) == [18, 18, 18, 9]
     assert hands.load(hand).pot == 7

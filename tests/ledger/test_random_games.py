@@ -99,9 +99,8 @@ def moves_chips(rule):
 
 
 def agreed_names(rules):
-    return sorted(
-        {a.agreed for r in rules for a in (r.amount, r.cap) if a is not None and a.agreed}
-    )
+    # Every amount a rule names, a bet's least and most included.
+    return sorted({a.agreed for r in rules for a in r.amounts() if a.agreed})
 
 
 def draw_table(data, rules, night):

@@ -195,6 +195,7 @@ def test_option_rules_follow_the_settings_too():
             {"bonus-big-hand", "bonus-big-hand-stayers", "bonus-big-hand-single"},
         ),
         ("in-between", "max-loss", {"wager-win", "wager-win-to-pot"}),
+        ("in-between", "max-loss", {"wager-lose", "wager-lose-bet-cap"}),
         ("boo-ray", "penalty-pot", {"boo-ray", "boo-ray-this-pot"}),
         ("liars-poker", "lost-quarters", {"lose-quarter", "lose-quarter-to-winner"}),
         ("monte-carlo", "rollover-players", {"reante", "reante-stayers"}),

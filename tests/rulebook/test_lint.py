@@ -145,7 +145,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("black-russian", "per-names-own-party"): "match: the losers pay per loser",
     ("boo-ray", "per-names-own-party"): "boo-ray, boo-ray-this-pot: the losers pay per loser",
     ("howdy-doody", "id-convention"): "both-ways restates both-must-win-outright",
-    ("in-between", "words-only-moves-chips"): "minimum-bet is words only yet forces a chip bet",
     ("knock-poker", "per-names-own-party"): (
         "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
     ),

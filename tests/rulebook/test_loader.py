@@ -154,3 +154,57 @@ def test_every_money_rule_is_offered_somewhere():
             offered |= {r for p in option.phases.replace for r in p.money}
         rules = [*game.money, *(r for o in game.options for r in o.money)]
         assert not [r.id for r in rules if r.id not in offered], game.slug
+
+
+# A bet against the pot: any amount from a least up to a most (one way for every such game)
+
+ACEY = (GAMES_DIR / "acey-deucey.yaml").read_text()
+ACEY_BET = 'bet: {least: {money: "0.05"}, most: {pot: "1"}}'
+
+
+def test_a_bet_against_the_pot_reads_from_its_least_up_to_its_most():
+    game = load_game(GAMES_DIR / "acey-deucey.yaml")
+    win = next(r for r in game.money if r.id == "wager-win")
+    assert win.amount.bet is not None
+    assert win.amount.describe() == "a bet from 0.05 in money up to the whole pot"
+    between = load_game(GAMES_DIR / "in-between.yaml")
+    capped = next(r for r in between.money if r.id == "wager-win")
+    assert capped.amount.describe() == (
+        "a bet from 1 chip up to the dealer's maximum loss or the whole pot, whichever is smaller"
+    )
+
+
+def test_a_wager_against_the_pot_without_a_bet_is_refused(tmp_path):
+    assert ACEY.count(ACEY_BET) == 2
+    text = ACEY.replace(ACEY_BET, 'money: "0.05"', 1)
+    with pytest.raises(RulebookError, match=r"a wager against the pot is a bet: give amount\.bet"):
+        load_game(write(tmp_path, "acey-deucey.yaml", text))
+
+
+def test_only_a_wager_against_the_pot_is_a_bet(tmp_path):
+    text = ACEY.replace("kind: wager_against_pot", "kind: direct_payment", 1)
+    with pytest.raises(RulebookError, match="only a wager against the pot is a bet"):
+        load_game(write(tmp_path, "acey-deucey.yaml", text))
+
+
+def test_the_ends_of_a_bet_are_plain_amounts(tmp_path):
+    text = ACEY.replace(ACEY_BET, 'bet: {least: {money: "0.05"}, most: {stack: true}}', 1)
+    with pytest.raises(RulebookError, match=r"the most of a bet is one of .*, not stack"):
+        load_game(write(tmp_path, "acey-deucey.yaml", text))
+
+
+def test_a_first_round_limit_needs_a_bet_to_limit(tmp_path):
+    limit = 'options:\n  - first_round: {below: {pot: "1"}}\n    id:'
+    text = TRASH.replace("options:\n  - id:", limit, 1)
+    assert text != TRASH
+    with pytest.raises(RulebookError, match="a first-round limit is on bets against the pot"):
+        load_game(write(tmp_path, "trash-poker.yaml", text))
+
+
+def test_the_first_round_limit_is_the_options_own():
+    game = load_game(GAMES_DIR / "acey-deucey.yaml")
+    limits = {o.id: o.first_round for o in game.options}
+    assert limits["palansky"].describe() == (
+        "on each player's first turn of the game, a bet must be less than the whole pot"
+    )
+    assert limits["escape-chance"] is not None

@@ -323,3 +323,26 @@ def test_what_the_source_leaves_open_is_on_the_rule_page_and_never_on_a_dealer_s
     _, step = page(client, "/rules/baseball-daytime/deal/?step=1")
     assert note not in step
     assert "From the source" not in step
+
+
+@pytest.mark.django_db
+def test_a_bet_against_the_pot_reads_as_a_range_and_an_option_says_its_first_round(client):
+    _, body = page(client, "/rules/acey-deucey/")
+    money = body.split("<h2>Money</h2>")[1].split("<h2>")[0]
+    assert (
+        "— a bet from 0.05 in money up to the whole pot, which the pot pays to the player "
+        "doing it." in money
+    )
+    assert "per turn" not in money
+    options = body.split("<h2>Options</h2>")[1].split("<h2>")[0]
+    palansky = options.split('id="option-palansky"')[1].split('id="option-')[0]
+    assert (
+        "First trip round the table: on each player's first turn of the game, a bet must be "
+        "less than the whole pot." in palansky
+    )
+    _, between = page(client, "/rules/in-between/")
+    assert (
+        "— a bet from 1 chip up to the whole pot, which the player doing it pays to the pot, "
+        "at most an agreed amount (the dealer's maximum loss)." in between
+    )
+    assert "the dealer's maximum loss or the whole pot, whichever is smaller" in between

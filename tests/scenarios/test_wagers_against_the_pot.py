@@ -1,4 +1,4 @@
-"""Wagers against the pot: capped at the pot, and a dealer who pays and collects.
+"""Wagers against the pot: bets up to the pot, and a dealer who pays and collects.
 
 Money mechanics M9 to M10 of money-mechanics.md.
 
@@ -6,8 +6,8 @@ Worked by hand on the real ledger; the figures are in the comments, and the
 night is the one of tests/scenarios/money.py (white chips of 0.05; Ann, Bob
 and Cat buy in for 50 unless a test says otherwise; Cat deals).
 
-M9    test_acey_deucey_wagers_are_capped_at_the_pot_and_a_pot_bet_won_takes_it_all
-      test_in_between_wagers_are_capped_and_the_rest_of_the_pot_can_be_awarded
+M9    test_acey_deucey_wagers_run_from_a_nickel_to_the_pot_and_a_pot_bet_won_takes_it_all
+      test_in_between_bets_stay_within_the_pot_and_the_dealers_maximum_loss
 M10   test_put_and_take_the_dealer_keeps_what_the_takes_leave_in_the_pot
       test_put_and_take_the_dealer_covers_what_the_pot_cannot_pay
 """
@@ -15,23 +15,37 @@ M10   test_put_and_take_the_dealer_keeps_what_the_takes_leave_in_the_pot
 import pytest
 
 from tests.ledger.conftest import journal_total
-from tests.scenarios.money import NOTHING, Chips, award, award_all, chips, deal, fire, refused
+from tests.scenarios.money import NOTHING, Chips, award_all, chips, deal, fire, refused
 
 pytestmark = pytest.mark.django_db
 
 
-def test_acey_deucey_wagers_are_capped_at_the_pot_and_a_pot_bet_won_takes_it_all(make_table):
+def test_acey_deucey_wagers_run_from_a_nickel_to_the_pot_and_a_pot_bet_won_takes_it_all(
+    make_table,
+):
     """M9 in money-mechanics.md."""
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "acey-deucey")  # pot 3; 49 each
     fire(hand, "wager-lose", roles={"actor": ann.pk}, bet=2)  # Ann bets 2 and loses
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 49, 49), pots=(5,))
-    # Bob bets 9 and loses: a bet is at most the pot, so he pays 5.
-    fire(hand, "wager-lose", roles={"actor": bob.pk}, bet=9)
+    # Bob bets 9: a bet is at most the pot, 5, so it is refused and nothing moves.
+    refused(
+        hand,
+        "wager-lose",
+        r"a bet is at most the whole pot \(5 chips now\), not 9\.",
+        roles={"actor": bob.pk},
+        bet=9,
+    )
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 49, 49), pots=(5,))
+    fire(hand, "wager-lose", roles={"actor": bob.pk}, bet=5)  # the whole pot, lost: Bob 44
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 44, 49), pots=(10,))
     # The smallest bet is a nickel: 1 chip.
     refused(
-        hand, "wager-win", "takes a bet of at least 1 chips, not 0", roles={"actor": cat.pk}, bet=0
+        hand,
+        "wager-win",
+        r"a bet is at least 0.05 in money \(1 chip\), not 0\.",
+        roles={"actor": cat.pk},
+        bet=0,
     )
     fire(hand, "wager-win", roles={"actor": cat.pk}, bet=4)  # Cat bets 4 and wins: pot 6
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 44, 53), pots=(6,))
@@ -43,24 +57,47 @@ def test_acey_deucey_wagers_are_capped_at_the_pot_and_a_pot_bet_won_takes_it_all
     assert journal_total(night) == 0
 
 
-def test_in_between_wagers_are_capped_and_the_rest_of_the_pot_can_be_awarded(make_table):
+def test_in_between_bets_stay_within_the_pot_and_the_dealers_maximum_loss(make_table):
     """M9 in money-mechanics.md."""
     night, (ann, bob, cat) = make_table()
     hand = deal(night, [ann, bob, cat], "in-between")  # pot 3; 49 each
-    limit = {"the dealer's maximum loss": 4}
-    fire(hand, "wager-lose", roles={"actor": ann.pk}, bet=8, agreed=limit)  # loses min(8, 4)
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(45, 49, 49), pots=(7,))
-    # Where the maximum caps the bet both ways, Bob's winning bet of 5 takes 4.
-    fire(hand, "wager-win", roles={"actor": bob.pk}, bet=5, agreed=limit)
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(45, 53, 49), pots=(3,))
-    # Where it caps only the loss, a win is at most the pot: Cat's 6 takes the 3.
-    fire(hand, "wager-win-to-pot", roles={"actor": cat.pk}, bet=6)
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(45, 53, 52), pots=(0,))
-    fire(hand, "wager-lose", roles={"actor": cat.pk}, bet=3, agreed=limit)  # loses 3
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(45, 53, 49), pots=(3,))
-    # The game ends by the table: the 3 left are awarded like any pot.
-    award(hand, [ann])  # 45 + 3
-    assert chips(night, [ann, bob, cat]) == Chips(stacks=(48, 53, 49), pots=(0,))
+    limit = {"the dealer's maximum loss": 2}
+    # A bet is at most the pot, 3: Ann's 8 is refused and nothing moves.
+    refused(
+        hand,
+        "wager-lose",
+        r"a bet is at most the whole pot \(3 chips now\), not 8\.",
+        roles={"actor": ann.pk},
+        bet=8,
+        agreed=limit,
+    )
+    # Where the maximum caps only the loss, Ann bets the whole pot, 3, and loses 2.
+    fire(hand, "wager-lose", roles={"actor": ann.pk}, bet=3, agreed=limit)
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 49, 49), pots=(5,))
+    # Where it caps the bet too, Bob may bet at most 2 against the pot of 5.
+    refused(
+        hand,
+        "wager-win",
+        r"at most the dealer's maximum loss or the whole pot \(2 chips now\), not 3\.",
+        roles={"actor": bob.pk},
+        bet=3,
+        agreed=limit,
+    )
+    fire(hand, "wager-win", roles={"actor": bob.pk}, bet=2, agreed=limit)  # Bob 51, pot 3
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 51, 49), pots=(3,))
+    # Where it caps only the loss, a win may be more than the maximum: Cat bets the whole pot,
+    # 3, and wins it.
+    fire(hand, "wager-win-to-pot", roles={"actor": cat.pk}, bet=3)
+    assert chips(night, [ann, bob, cat]) == Chips(stacks=(47, 51, 52), pots=(0,))
+    # Nothing is left to bet against: even a chip is more than the pot.
+    refused(
+        hand,
+        "wager-lose-bet-cap",
+        r"\(0 chips now\), not 1\.",
+        roles={"actor": ann.pk},
+        bet=1,
+        agreed=limit,
+    )
     assert journal_total(night) == 0
 
 
