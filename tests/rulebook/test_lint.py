@@ -152,7 +152,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("five-card-double-draw", "words-only-moves-chips"): (
         "draw-limit is words only yet changes the draws, and the draw tax per card"
     ),
-    ("howdy-doody", "id-convention"): "both-ways restates both-must-win-outright",
     ("in-between", "words-only-moves-chips"): "minimum-bet is words only yet forces a chip bet",
     ("knock-poker", "per-names-own-party"): (
         "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
@@ -161,10 +160,6 @@ KNOWN: dict[tuple[str, str], str] = {
         "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
     ),
     ("monte-carlo", "mixed-units"): "re-antes in {antes: 1}, the ante the table's agreed ante",
-    ("numbers", "id-convention"): "both-ways restates both-must-win-outright",
-    ("pass-the-trash", "id-convention"): "both-ways restates both-must-win-outright",
-    ("roll-your-own", "id-convention"): "both-ways restates both-must-win-outright",
-    ("selection-rejection", "id-convention"): "both-ways restates both-must-win-outright",
 }
 
 
