@@ -323,3 +323,12 @@ def test_what_the_source_leaves_open_is_on_the_rule_page_and_never_on_a_dealer_s
     _, step = page(client, "/rules/baseball-daytime/deal/?step=1")
     assert note not in step
     assert "From the source" not in step
+
+
+@pytest.mark.django_db
+def test_knock_poker_reads_each_payment_once_with_no_per(client):
+    body = " ".join(client.get("/rules/knock-poker/").content.decode().split())
+    assert "each player who stayed in pays 2 chips to the knocker." in body
+    assert "the knocker pays 2 chips to each player who stayed in." in body
+    assert "each player who folded pays 1 chip to the knocker." in body
+    assert " per player who" not in body
