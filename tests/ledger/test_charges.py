@@ -212,6 +212,14 @@ def test_boo_ray_players_without_a_trick_pay_the_agreed_amount_into_the_next_pot
     assert paid(transfers) == [(B, "next_pot", 20), (D, "next_pot", 20)]
 
 
+def test_black_russian_each_player_with_no_trick_matches_the_pot_once():
+    # The pot played for is 6; B and D were in and took no trick: 6 each, 12 for the next pot.
+    transfers = charge(
+        rule("black-russian", "match"), table(pot=6), Firing(roles={"losers": (D, B)})
+    )
+    assert paid(transfers) == [(B, "next_pot", 6), (D, "next_pot", 6)]
+
+
 def test_an_amount_the_table_never_agreed_is_refused_by_its_name():
     with pytest.raises(ChargeError) as error:
         charge(rule("boo-ray", "boo-ray"), table(), Firing(roles={"losers": B}))
@@ -300,6 +308,42 @@ def test_each_player_who_drops_out_pays_the_knocker_one_chip():
         Firing(roles={"knocker": A, "folded": (D, E)}),
     )
     assert paid(transfers) == [(D, A, 1), (E, A, 1)]
+
+
+def test_the_deuces_wild_knocker_settles_with_each_stayer_once():
+    # A knocks; B, C and D stay. Beaten, A pays each of them 2 (6 in all), never 2 x 3 each;
+    # best, each of them pays A 2, 6 in all.
+    beaten = charge(
+        rule("knock-poker-deuces-wild", "knocker-beaten"),
+        table(),
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(beaten) == [(A, B, 2), (A, C, 2), (A, D, 2)]
+    best = charge(
+        rule("knock-poker-deuces-wild", "knocker-wins"),
+        table(),
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(best) == [(B, A, 2), (C, A, 2), (D, A, 2)]
+
+
+@pytest.mark.parametrize(
+    ("slug", "rule_id"),
+    [
+        ("knock-poker", "drop-out-chip"),
+        ("knock-poker", "knocker-wins"),
+        ("knock-poker", "knocker-beaten"),
+        ("knock-poker", "knocker-beaten-by"),
+        ("knock-poker-deuces-wild", "drop-out-chip"),
+        ("knock-poker-deuces-wild", "knocker-beaten"),
+        ("boo-ray", "boo-ray"),
+        ("boo-ray", "boo-ray-this-pot"),
+        ("black-russian", "match"),
+    ],
+)
+def test_a_payment_by_or_to_each_player_of_a_role_asks_no_count(slug, rule_id):
+    # Each of its payers pays (or payees is paid) the amount once: nothing to count.
+    assert rule(slug, rule_id).per is None
 
 
 def test_a_big_hand_bonus_comes_from_every_other_player_and_never_from_the_winner():

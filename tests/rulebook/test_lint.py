@@ -143,8 +143,6 @@ def test_a_finding_reads_as_the_file_the_level_and_the_rule():
 # remove each line as its game is fixed (the test below says which).
 KNOWN: dict[tuple[str, str], str] = {
     ("big-sol", "bare-betting-step"): "bet-2, -3, -4, -6, -7, -8 say only 'Betting round.'",
-    ("black-russian", "per-names-own-party"): "match: the losers pay per loser",
-    ("boo-ray", "per-names-own-party"): "boo-ray, boo-ray-this-pot: the losers pay per loser",
     ("crazy-limbo", "words-only-moves-chips"): "draw-limit is words only yet changes the draw",
     ("draw-your-own", "bare-betting-step"): "bet-1, -2, -3 say only 'Betting round.'",
     ("dynamite", "bare-betting-step"): "bet-1 says only 'Betting round.'",
@@ -153,12 +151,6 @@ KNOWN: dict[tuple[str, str], str] = {
         "draw-limit is words only yet changes the draws, and the draw tax per card"
     ),
     ("in-between", "words-only-moves-chips"): "minimum-bet is words only yet forces a chip bet",
-    ("knock-poker", "per-names-own-party"): (
-        "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
-    ),
-    ("knock-poker-deuces-wild", "per-names-own-party"): (
-        "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
-    ),
     ("monte-carlo", "mixed-units"): "re-antes in {antes: 1}, the ante the table's agreed ante",
 }
 
