@@ -720,8 +720,19 @@ def test_boo_ray_penalties_can_go_into_this_deals_pot():
 def test_after_a_rollover_only_the_stayers_re_ante_at_a_table_that_says_so():
     rules = {r.id: r for r in in_force("monte-carlo", rollover_players="stayers")}
     assert "reante" not in rules
-    transfers = charge(rules["reante-stayers"], table(ante=2), Firing(roles={"stayers": (C, B)}))
-    assert paid(transfers) == [(B, "pot", 2), (C, "pot", 2)]
+    # The re-ante is the game's agreed ante, 3 here, whatever the night's own ante (2).
+    agreed = table(ante=2, agreed={"the table's ante": 3})
+    transfers = charge(rules["reante-stayers"], agreed, Firing(roles={"stayers": (C, B)}))
+    assert paid(transfers) == [(B, "pot", 3), (C, "pot", 3)]
+
+
+def test_monte_carlo_a_lone_player_without_trips_leaves_the_pot_for_the_next_deal():
+    # Default: no fold-out rule, the last player takes the pot. Asking for trips: a pot of 9
+    # goes whole to the next deal.
+    assert "fold-out-no-trips" not in {r.id for r in in_force("monte-carlo")}
+    rules = {r.id: r for r in in_force("monte-carlo", fold_out="needs-trips")}
+    transfers = charge(rules["fold-out-no-trips"], table(pot=9), Firing(roles={"winner": A}))
+    assert paid(transfers) == [("pot", "next_pot", 9)]
 
 
 def test_holdem_blinds_are_two_rules_each_with_its_own_size():

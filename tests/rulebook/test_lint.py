@@ -151,7 +151,6 @@ KNOWN: dict[tuple[str, str], str] = {
         "draw-limit is words only yet changes the draws, and the draw tax per card"
     ),
     ("in-between", "words-only-moves-chips"): "minimum-bet is words only yet forces a chip bet",
-    ("monte-carlo", "mixed-units"): "re-antes in {antes: 1}, the ante the table's agreed ante",
 }
 
 
