@@ -333,7 +333,6 @@ def test_the_deuces_wild_knocker_settles_with_each_stayer_once():
         ("knock-poker", "drop-out-chip"),
         ("knock-poker", "knocker-wins"),
         ("knock-poker", "knocker-beaten"),
-        ("knock-poker", "knocker-beaten-by"),
         ("knock-poker-deuces-wild", "drop-out-chip"),
         ("knock-poker-deuces-wild", "knocker-beaten"),
         ("boo-ray", "boo-ray"),
@@ -646,17 +645,6 @@ def test_a_dropped_players_chip_goes_to_the_pot_at_a_table_that_says_so():
         Firing(roles={"knocker": A, "folded": (D, E)}),
     )
     assert paid(transfers) == [(D, "pot", 1), (E, "pot", 1)]
-
-
-def test_a_beaten_knocker_pays_only_the_better_hands_at_a_table_that_says_so():
-    # B and D beat the knocker A; C stayed but did not: A pays 2 to B and 2 to D, 4 in all.
-    rules = {r.id: r for r in in_force("knock-poker", knocker_beaten_pays="only-better")}
-    transfers = charge(
-        rules["knocker-beaten-by"],
-        table(),
-        Firing(roles={"knocker": A, "stayers": (B, C, D), "winners": (B, D)}),
-    )
-    assert paid(transfers) == [(A, B, 2), (A, D, 2)]
 
 
 def test_a_bonus_from_the_stayers_leaves_dropped_players_alone():
