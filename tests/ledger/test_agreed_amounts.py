@@ -260,8 +260,8 @@ def stale(night):
             TRASH: {
                 "options": ["high-low", "passer-split", "a-gone-option"],
                 "settings": {
-                    "both-must-win-outright": "yes",  # merged into both-ways
-                    "both-ways": "a-gone-choice",
+                    "both-ways": "outright",  # renamed both-must-win-outright
+                    "both-must-win-outright": "a-gone-choice",
                     "declare-method": "in-turn",
                 },
                 "agreed": {},
@@ -283,14 +283,14 @@ def test_saved_choices_drop_what_the_rule_data_no_longer_has(table, night, seats
 def test_a_stale_saved_setting_never_refuses_the_game_it_plays_the_default(table, night, seats):
     stale(night)
     spec = Game.objects.get(slug=TRASH).spec
-    default = next(s.default for s in spec.settings if s.id == "both-ways")
+    default = next(s.default for s in spec.settings if s.id == "both-must-win-outright")
     response = next_hand(table, night, seats, TRASH)
     assert response.status_code == 303, text(response)[:300]
     run = night.runs.get()
     assert run.options == ["high-low"]
     assert run.settings["declare-method"] == "in-turn"
-    assert run.settings["both-ways"] == default
-    assert "both-must-win-outright" not in run.settings
+    assert run.settings["both-must-win-outright"] == default
+    assert "both-ways" not in run.settings
     # Its setup page shows them too, and refuses nothing.
     assert table.get(url("game_new", night.pk) + f"?game={TRASH}").status_code == 200
 
@@ -298,12 +298,12 @@ def test_a_stale_saved_setting_never_refuses_the_game_it_plays_the_default(table
 def test_a_setting_the_host_types_now_is_still_refused_by_name(table, api, night, seats):
     stale(night)
     before = journal_rows(night)
-    body = {"game": TRASH, "settings": {"both-must-win-outright": "yes"}}
+    body = {"game": TRASH, "settings": {"both-ways": "outright"}}
     key = uuid.uuid4().hex
     response = api.post(
         f"/api/nights/{night.pk}/games/", body, format="json", HTTP_IDEMPOTENCY_KEY=key
     )
     assert response.status_code == 400
-    assert "both-must-win-outright" in response.json()["detail"]
+    assert "both-ways" in response.json()["detail"]
     assert journal_rows(night) == before
     assert not Run.objects.filter(night=night).exists()

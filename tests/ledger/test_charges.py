@@ -211,6 +211,14 @@ def test_boo_ray_players_without_a_trick_pay_the_agreed_amount_into_the_next_pot
     assert paid(transfers) == [(B, "next_pot", 20), (D, "next_pot", 20)]
 
 
+def test_black_russian_each_player_with_no_trick_matches_the_pot_once():
+    # The pot played for is 6; B and D were in and took no trick: 6 each, 12 for the next pot.
+    transfers = charge(
+        rule("black-russian", "match"), table(pot=6), Firing(roles={"losers": (D, B)})
+    )
+    assert paid(transfers) == [(B, "next_pot", 6), (D, "next_pot", 6)]
+
+
 def test_an_amount_the_table_never_agreed_is_refused_by_its_name():
     with pytest.raises(ChargeError) as error:
         charge(rule("boo-ray", "boo-ray"), table(), Firing(roles={"losers": B}))
@@ -299,6 +307,41 @@ def test_each_player_who_drops_out_pays_the_knocker_one_chip():
         Firing(roles={"knocker": A, "folded": (D, E)}),
     )
     assert paid(transfers) == [(D, A, 1), (E, A, 1)]
+
+
+def test_the_deuces_wild_knocker_settles_with_each_stayer_once():
+    # A knocks; B, C and D stay. Beaten, A pays each of them 2 (6 in all), never 2 x 3 each;
+    # best, each of them pays A 2, 6 in all.
+    beaten = charge(
+        rule("knock-poker-deuces-wild", "knocker-beaten"),
+        table(),
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(beaten) == [(A, B, 2), (A, C, 2), (A, D, 2)]
+    best = charge(
+        rule("knock-poker-deuces-wild", "knocker-wins"),
+        table(),
+        Firing(roles={"knocker": A, "stayers": (B, C, D)}),
+    )
+    assert paid(best) == [(B, A, 2), (C, A, 2), (D, A, 2)]
+
+
+@pytest.mark.parametrize(
+    ("slug", "rule_id"),
+    [
+        ("knock-poker", "drop-out-chip"),
+        ("knock-poker", "knocker-wins"),
+        ("knock-poker", "knocker-beaten"),
+        ("knock-poker-deuces-wild", "drop-out-chip"),
+        ("knock-poker-deuces-wild", "knocker-beaten"),
+        ("boo-ray", "boo-ray"),
+        ("boo-ray", "boo-ray-this-pot"),
+        ("black-russian", "match"),
+    ],
+)
+def test_a_payment_by_or_to_each_player_of_a_role_asks_no_count(slug, rule_id):
+    # Each of its payers pays (or payees is paid) the amount once: nothing to count.
+    assert rule(slug, rule_id).per is None
 
 
 def test_a_big_hand_bonus_comes_from_every_other_player_and_never_from_the_winner():
@@ -698,17 +741,6 @@ def test_a_dropped_players_chip_goes_to_the_pot_at_a_table_that_says_so():
     assert paid(transfers) == [(D, "pot", 1), (E, "pot", 1)]
 
 
-def test_a_beaten_knocker_pays_only_the_better_hands_at_a_table_that_says_so():
-    # B and D beat the knocker A; C stayed but did not: A pays 2 to B and 2 to D, 4 in all.
-    rules = {r.id: r for r in in_force("knock-poker", knocker_beaten_pays="only-better")}
-    transfers = charge(
-        rules["knocker-beaten-by"],
-        table(),
-        Firing(roles={"knocker": A, "stayers": (B, C, D), "winners": (B, D)}),
-    )
-    assert paid(transfers) == [(A, B, 2), (A, D, 2)]
-
-
 def test_a_bonus_from_the_stayers_leaves_dropped_players_alone():
     # B wins with four of a kind; C and D stayed, A and E dropped: 4 from C and 4 from D.
     rules = {r.id: r for r in in_force("knock-poker", bonus_payers="stayers")}
@@ -770,8 +802,19 @@ def test_boo_ray_penalties_can_go_into_this_deals_pot():
 def test_after_a_rollover_only_the_stayers_re_ante_at_a_table_that_says_so():
     rules = {r.id: r for r in in_force("monte-carlo", rollover_players="stayers")}
     assert "reante" not in rules
-    transfers = charge(rules["reante-stayers"], table(ante=2), Firing(roles={"stayers": (C, B)}))
-    assert paid(transfers) == [(B, "pot", 2), (C, "pot", 2)]
+    # The re-ante is the game's agreed ante, 3 here, whatever the night's own ante (2).
+    agreed = table(ante=2, agreed={"the table's ante": 3})
+    transfers = charge(rules["reante-stayers"], agreed, Firing(roles={"stayers": (C, B)}))
+    assert paid(transfers) == [(B, "pot", 3), (C, "pot", 3)]
+
+
+def test_monte_carlo_a_lone_player_without_trips_leaves_the_pot_for_the_next_deal():
+    # Default: no fold-out rule, the last player takes the pot. Asking for trips: a pot of 9
+    # goes whole to the next deal.
+    assert "fold-out-no-trips" not in {r.id for r in in_force("monte-carlo")}
+    rules = {r.id: r for r in in_force("monte-carlo", fold_out="needs-trips")}
+    transfers = charge(rules["fold-out-no-trips"], table(pot=9), Firing(roles={"winner": A}))
+    assert paid(transfers) == [("pot", "next_pot", 9)]
 
 
 def test_holdem_blinds_are_two_rules_each_with_its_own_size():

@@ -275,7 +275,6 @@ def test_rules_paid_per_player_in_a_role_ask_no_count():
         ("knock-poker", "knocker-wins"),
         ("knock-poker", "knocker-beaten"),
         ("knock-poker", "drop-out-chip"),
-        ("knock-poker", "knocker-beaten-by"),
     ]:
         rule = next(r for r in GAMES[slug].money if r.id == rule_id)
         assert not facts.needs(rule).count, (slug, rule_id)

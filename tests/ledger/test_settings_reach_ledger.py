@@ -294,10 +294,10 @@ def _pot_of(hand, seats, bet):
         hands.load(hand).act(seat=seat, action=action, amount=amount, recorded_by=HOST)
 
 
-@pytest.mark.parametrize("both_ways", ["outright", "may-tie"])
-def test_pass_the_trash_a_both_declarer_who_wins_only_one_way_gets_nothing(table, both_ways):
+@pytest.mark.parametrize("outright", ["yes", "no"])
+def test_pass_the_trash_a_both_declarer_who_wins_only_one_way_gets_nothing(table, outright):
     night, (ann, bob, cat), deal = table
-    _, hand = deal(PASS_THE_TRASH, ["high-low"], {"both-ways": both_ways})
+    _, hand = deal(PASS_THE_TRASH, ["high-low"], {"both-must-win-outright": outright})
     _pot_of(hand, (ann, bob, cat), 3)  # 3 antes + 3 x 3 = 12; everyone has 36 left
     # Ann declares both: best high, but Bob's low beats hers. Cat declares high.
     high, low = hands.load(hand).declared_winners(
@@ -311,20 +311,20 @@ def test_pass_the_trash_a_both_declarer_who_wins_only_one_way_gets_nothing(table
 
 
 @pytest.mark.parametrize(
-    ("both_ways", "expected"),
+    ("outright", "expected"),
     [
         # A tie for low costs Ann both halves: Cat 6 for high, Bob 6 for low.
-        ("outright", [36, 42, 42]),
+        ("yes", [36, 42, 42]),
         # A tie is enough: Ann 6 for high and half the low half, 3; Bob the other 3.
-        ("may-tie", [45, 39, 36]),
+        ("no", [45, 39, 36]),
     ],
 )
 def test_pass_the_trash_a_both_declarer_who_ties_one_way_follows_the_games_setting(
-    table, both_ways, expected
+    table, outright, expected
 ):
     night, (ann, bob, cat), deal = table
-    _, hand = deal(PASS_THE_TRASH, ["high-low"], {"both-ways": both_ways})
-    assert hand.config["both_must_win_outright"] is (both_ways == "outright")
+    _, hand = deal(PASS_THE_TRASH, ["high-low"], {"both-must-win-outright": outright})
+    assert hand.config["both_must_win_outright"] is (outright == "yes")
     _pot_of(hand, (ann, bob, cat), 3)
     high, low = hands.load(hand).declared_winners(
         {ann.pk: "both", bob.pk: "low", cat.pk: "high"},

@@ -188,7 +188,6 @@ def test_option_rules_follow_the_settings_too():
         ("guts-three-card", "short-stack", {"short-pays-all", "short-owes"}),
         ("guts-three-card", "ante-when", {"ante", "ante-every-deal"}),
         ("knock-poker", "drop-out-chip-to", {"drop-out-chip", "drop-out-chip-to-pot"}),
-        ("knock-poker", "knocker-beaten-pays", {"knocker-beaten", "knocker-beaten-by"}),
         (
             "knock-poker-deuces-wild",
             "bonus-payers",

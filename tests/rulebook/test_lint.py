@@ -142,20 +142,6 @@ def test_a_finding_reads_as_the_file_the_level_and_the_rule():
 # Errors in the seed games today, each (game, rule): why. The rule-data fixes remove them;
 # remove each line as its game is fixed (the test below says which).
 KNOWN: dict[tuple[str, str], str] = {
-    ("black-russian", "per-names-own-party"): "match: the losers pay per loser",
-    ("boo-ray", "per-names-own-party"): "boo-ray, boo-ray-this-pot: the losers pay per loser",
-    ("howdy-doody", "id-convention"): "both-ways restates both-must-win-outright",
-    ("knock-poker", "per-names-own-party"): (
-        "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
-    ),
-    ("knock-poker-deuces-wild", "per-names-own-party"): (
-        "drop-out-chip(-to-pot), knocker-wins, knocker-beaten(-by) count their own payer or payee"
-    ),
-    ("monte-carlo", "mixed-units"): "re-antes in {antes: 1}, the ante the table's agreed ante",
-    ("numbers", "id-convention"): "both-ways restates both-must-win-outright",
-    ("pass-the-trash", "id-convention"): "both-ways restates both-must-win-outright",
-    ("roll-your-own", "id-convention"): "both-ways restates both-must-win-outright",
-    ("selection-rejection", "id-convention"): "both-ways restates both-must-win-outright",
 }
 
 

@@ -346,3 +346,12 @@ def test_a_bet_against_the_pot_reads_as_a_range_and_an_option_says_its_first_rou
         "at most an agreed amount (the dealer's maximum loss)." in between
     )
     assert "the dealer's maximum loss or the whole pot, whichever is smaller" in between
+
+
+@pytest.mark.django_db
+def test_knock_poker_reads_each_payment_once_with_no_per(client):
+    body = " ".join(client.get("/rules/knock-poker/").content.decode().split())
+    assert "each player who stayed in pays 2 chips to the knocker." in body
+    assert "the knocker pays 2 chips to each player who stayed in." in body
+    assert "each player who folded pays 1 chip to the knocker." in body
+    assert " per player who" not in body

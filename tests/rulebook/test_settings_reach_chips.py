@@ -115,13 +115,13 @@ def test_house_keys_are_the_ledgers_own():
 def test_pass_the_trash_asks_once_what_a_both_declarer_must_win():
     trash = next(g for g in GAMES if g.slug == "pass-the-trash")
     ids = [s.id for s in trash.settings]
-    assert "both-must-win-outright" not in ids
-    both = next(s for s in trash.settings if s.id == "both-ways")
+    assert "both-ways" not in ids
+    both = next(s for s in trash.settings if s.id == "both-must-win-outright")
     assert both.house == {
-        "outright": {"both_must_win_outright": True},
-        "may-tie": {"both_must_win_outright": False},
+        "yes": {"both_must_win_outright": True},
+        "no": {"both_must_win_outright": False},
     }
-    assert both.default == "outright"
+    assert both.default == "yes"
 
 
 def test_no_game_asks_about_declaring_both_twice():

@@ -166,7 +166,7 @@ def test_monte_carlo_reantes_on_top_of_the_pot_that_stayed(make_table):
     # The next deal picks up the 6 and everyone re-antes 2: 6 + 3 x 2 = 12.
     second = deal(night, [ann, bob, cat], "monte-carlo", dealer=cat, antes=False)
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(48, 48, 48), pots=(0, 6))
-    fire(second, "reante")
+    fire(second, "reante", agreed={"the table's ante": 2})  # the same ante as the first deal
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(46, 46, 46), pots=(0, 12))
     award(second, [bob])  # 46 + 12
     assert chips(night, [ann, bob, cat]) == Chips(stacks=(46, 58, 46), pots=(0, 0))

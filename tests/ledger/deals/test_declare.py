@@ -130,7 +130,9 @@ def test_pass_the_trash_high_low_declares_on_the_phones_the_entry_and_the_form(d
 def test_pass_the_trash_both_ways_may_tie_and_the_odd_chip_goes_low(dealer, four):
     ann, bob, _cat, dan = four
     trash_to_the_declare(
-        dealer, four, **{"setting__both-ways": "may-tie", "setting__odd-chip": "low-or-passer"}
+        dealer,
+        four,
+        **{"setting__both-must-win-outright": "no", "setting__odd-chip": "low-or-passer"},
     )
     page, sent = declare(
         dealer,

@@ -125,3 +125,32 @@ def test_with_deuces_wild_five_of_a_kind_is_a_bonus_and_four_of_a_kind_is_not(de
     # Bob's bonus, 4 from each other player: Ann 37, Cat 37, Dan 29, Bob 41 + 12 = 53;
     # and the pot of 4: Bob 57. 37 + 57 + 37 + 29 = 160.
     assert dealer.stacks(*four) == [37, 57, 37, 29]
+
+
+def test_with_no_knock_the_best_hand_takes_the_pot_and_nobody_pays_two_chips(dealer, four):
+    from tests.ledger.pages import post, url
+
+    ann, bob, cat, dan = four
+    start(dealer, "knock-poker")
+    dealer.press("Book: Each player antes one chip")
+    dealer.press("Next: Deal five")
+    dealer.press("Next: Start the discard pile")
+    dealer.press("Next: Draw and discard")
+    # The stock runs out and nobody knocked: the rule page sends the table to the showdown,
+    # past the last turn and the stay-or-drop step, which come only after a knock.
+    hand = dealer.night.hands.get()
+    response = post(dealer.client, url("hand_step", dealer.night.pk, hand.pk), {"to": "showdown"})
+    assert response.status_code == 303
+    enter(dealer, ann, "Kh Kd Kc 5s 2d")  # three kings: the best hand
+    enter(dealer, bob, "Jh Jc 9d 6s 2c")
+    enter(dealer, cat, "Th 9h 8d 4c 3s")
+    enter(dealer, dan, "7h 7d Qc Qs 4h")
+    page = dealer.page("?helper=fill")
+    form = dealer.form("Book the showdown", page)
+    sent = form.data()
+    # No knocker, so no two-chip payment fires, and no bonus (trips).
+    assert sent.get("fire", []) == []
+    assert sent["win-0"] == [str(ann.pk)]
+    dealer.press("Book the showdown", page=page)
+    # Ann takes the pot of 4 antes: 39 + 4 = 43; the others keep 39. 43 + 39 x 3 = 160.
+    assert dealer.stacks(*four) == [43, 39, 39, 39]
