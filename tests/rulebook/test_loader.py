@@ -154,3 +154,18 @@ def test_every_money_rule_is_offered_somewhere():
             offered |= {r for p in option.phases.replace for r in p.money}
         rules = [*game.money, *(r for o in game.options for r in o.money)]
         assert not [r.id for r in rules if r.id not in offered], game.slug
+
+
+def test_a_file_the_linter_finds_wrong_stops_the_load(tmp_path):
+    """It fits the schema, but its betting step says only "Betting round.": refused."""
+    bad = (Path(__file__).parent / "lint_examples" / "bare-betting-step" / "bad.yaml").read_text()
+    write(tmp_path, "bad.yaml", bad)
+    with pytest.raises(RulebookError, match=r"bad\.yaml: ERROR \[bare-betting-step\]") as raised:
+        load_games(tmp_path)
+    assert "docs/game-files.md" in str(raised.value)
+
+
+def test_a_linter_note_does_not_stop_the_load(tmp_path):
+    note = (Path(__file__).parent / "lint_examples" / "unsourced-fact" / "bad.yaml").read_text()
+    write(tmp_path, "bad.yaml", note)
+    assert [g.slug for g in load_games(tmp_path)] == ["bad"]
