@@ -2,7 +2,8 @@
 
 No Django here: `python -m rulebook.loader` checks every file from the shell,
 and the `load_rulebook` management command calls `load_games` before touching
-the database, so a bad file stops the load before anything is written.
+the database, so a bad file stops the load before anything is written. The
+load also runs the linter (`rulebook.lint`): its errors stop it too.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from rulebook import lint
 from rulebook.schema import Game
 
 GAMES_DIR = Path(__file__).resolve().parent / "games"
+LINT_HOW = "The linter's rules: docs/game-files.md, \"Linter\" (manage.py lint_games)."
 
 
 class RulebookError(Exception):
@@ -40,8 +43,13 @@ def load_game(path: Path) -> Game:
     return game
 
 
-def load_games(directory: Path = GAMES_DIR) -> list[Game]:
-    """Every game in the directory, checked against each other as well as the schema."""
+def load_games(directory: Path = GAMES_DIR, *, linted: bool = True) -> list[Game]:
+    """Every game in the directory, checked against each other, the schema and the linter.
+
+    A linter error (`rulebook.lint`: a file that loads but reads wrong) stops the
+    load like a schema error; its notes are for a person and never stop it.
+    `linted=False` leaves the linter to the caller (the `lint_games` command).
+    """
     paths = sorted(directory.glob("*.yaml"))
     if not paths:
         raise RulebookError(f"{directory}: no game files found")
@@ -51,6 +59,9 @@ def load_games(directory: Path = GAMES_DIR) -> list[Game]:
         for other in [game.variant_of, *game.versions]:
             if other is not None and other not in slugs:
                 raise RulebookError(f"{game.slug}.yaml: refers to unknown game {other!r}")
+    wrong = [str(f) for g in games if linted for f in lint.errors(lint.lint_game(g))]
+    if wrong:
+        raise RulebookError("\n".join([*wrong, LINT_HOW]))
     return games
 
 

@@ -208,3 +208,18 @@ def test_the_first_round_limit_is_the_options_own():
         "on each player's first turn of the game, a bet must be less than the whole pot"
     )
     assert limits["escape-chance"] is not None
+
+
+def test_a_file_the_linter_finds_wrong_stops_the_load(tmp_path):
+    """It fits the schema, but its betting step says only "Betting round.": refused."""
+    bad = (Path(__file__).parent / "lint_examples" / "bare-betting-step" / "bad.yaml").read_text()
+    write(tmp_path, "bad.yaml", bad)
+    with pytest.raises(RulebookError, match=r"bad\.yaml: ERROR \[bare-betting-step\]") as raised:
+        load_games(tmp_path)
+    assert "docs/game-files.md" in str(raised.value)
+
+
+def test_a_linter_note_does_not_stop_the_load(tmp_path):
+    note = (Path(__file__).parent / "lint_examples" / "unsourced-fact" / "bad.yaml").read_text()
+    write(tmp_path, "bad.yaml", note)
+    assert [g.slug for g in load_games(tmp_path)] == ["bad"]
