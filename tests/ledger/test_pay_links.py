@@ -63,12 +63,36 @@ def test_venmo_in_another_currency_leaves_the_amount_to_type():
     )
 
 
-def test_a_monzo_link_fills_in_pounds_and_the_note():
-    paid = pay(check("monzo", "annsmith"), Decimal("16.75"), "GBP", NOTE)
-    assert paid.link == (
-        "https://monzo.me/annsmith/16.75?d=Homegame%2C%20Friday%20Regulars%2C%2027%20Nov"
-    )
+@pytest.mark.parametrize(
+    ("amount", "note", "link"),
+    [
+        (
+            "16.75",
+            NOTE,
+            "https://monzo.me/annsmith/16.75?d=Homegame%2C%20Friday%20Regulars%2C%2027%20Nov",
+        ),
+        ("0.5", "Poker/pizza", "https://monzo.me/annsmith/0.50?d=Poker%2Fpizza"),
+        ("120", "", "https://monzo.me/annsmith/120.00"),
+    ],
+)
+def test_a_monzo_link_fills_in_pounds_and_the_note(amount, note, link):
+    paid = pay(check("monzo", "annsmith"), Decimal(amount), "GBP", note)
+    assert (paid.link, paid.qr) == (link, link)
     assert paid.to_type == ""
+
+
+def test_monzo_in_another_currency_leaves_the_amount_to_type():
+    paid = pay(check("monzo", "annsmith"), Decimal("16.75"), "USD", "Poker")
+    assert paid.link == "https://monzo.me/annsmith?d=Poker"
+    assert paid.to_type == (
+        "Monzo does not fill in the amount, 16.75 USD: type it yourself (Monzo pays in GBP)."
+    )
+
+
+def test_revolut_with_no_note_asks_only_for_the_amount():
+    paid = pay(check("revolut", "annsmith"), Decimal("3"), "GBP", "")
+    assert paid.link == "https://revolut.me/annsmith"
+    assert paid.to_type == "Revolut does not fill in the amount, 3.00 GBP: type it yourself."
 
 
 def test_a_revolut_link_opens_the_profile_and_says_what_to_type():
@@ -80,20 +104,38 @@ def test_a_revolut_link_opens_the_profile_and_says_what_to_type():
     )
 
 
-def test_a_upi_link_fills_in_rupees_and_the_note():
-    paid = pay(check("upi", "ann.kumar@okbank"), Decimal("250.50"), "INR", "Poker night")
-    assert paid.link == "upi://pay?pa=ann.kumar@okbank&am=250.50&cu=INR&tn=Poker%20night"
+@pytest.mark.parametrize(
+    ("amount", "currency", "note", "link"),
+    [
+        (
+            "250.50",
+            "INR",
+            "Poker night",
+            "upi://pay?pa=ann.kumar@okbank&am=250.50&cu=INR&tn=Poker%20night",
+        ),
+        ("1000", "INR", "", "upi://pay?pa=ann.kumar@okbank&am=1000.00&cu=INR"),
+        ("12", "USD", "A&B", "upi://pay?pa=ann.kumar@okbank&tn=A%26B"),
+    ],
+)
+def test_a_upi_link_fills_in_rupees_and_the_note(amount, currency, note, link):
+    paid = pay(check("upi", "ann.kumar@okbank"), Decimal(amount), currency, note)
+    assert (paid.link, paid.qr) == (link, link)
 
 
-def test_an_iban_gets_the_epc_payment_code_in_euros():
+@pytest.mark.parametrize(
+    ("amount", "note", "tail"),
+    [
+        ("16.75", NOTE, "EUR16.75\n\n\nHomegame, Friday Regulars, 27 Nov"),
+        ("0.05", "Zoë", "EUR0.05\n\n\nZoë"),
+        ("1500", "", "EUR1500.00\n\n\n"),
+    ],
+)
+def test_an_iban_gets_the_epc_payment_code_in_euros(amount, note, tail):
     handle = check("iban", "de89 3704 0044 0532 0130 00", "Ann Smith")
     assert handle.shown == "DE89 3704 0044 0532 0130 00"
-    paid = pay(handle, Decimal("16.75"), "EUR", NOTE)
+    paid = pay(handle, Decimal(amount), "EUR", note)
     assert paid.link is None
-    assert paid.qr == (
-        "BCD\n002\n1\nSCT\n\nAnn Smith\nDE89370400440532013000\nEUR16.75\n\n\n"
-        "Homegame, Friday Regulars, 27 Nov"
-    )
+    assert paid.qr == "BCD\n002\n1\nSCT\n\nAnn Smith\nDE89370400440532013000\n" + tail
 
 
 def test_an_iban_in_another_currency_is_paid_by_hand():
