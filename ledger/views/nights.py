@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -195,7 +195,9 @@ def group(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
             error = form_message(person)
     ctx = {
         "group": found,
-        "people": found.people.all(),
+        "people": found.people.annotate(
+            waiting=Count("pay_handles", filter=Q(pay_handles__from_seat=True))
+        ),
         "nights": found.nights.all(),
         "rules": rules,
         "person_form": person,

@@ -9,9 +9,8 @@ Ann, Bob and Cat buy 100 white chips (5 cents); Ann bets 40, both call, Ann take
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from ledger.services import closing, hands
 from tests import factories

@@ -118,10 +118,15 @@ def test_a_handle_changed_from_a_seat_is_marked_on_the_payment_until_the_host_co
         page = settlement(client, night)
         assert page.count("Not confirmed:") == 2
         assert "Ann changed this from their phone" in page
+    group_page = text(host_phone(host).get(url("group", ended.group.pk)))
+    assert "a way to be paid to confirm" in group_page  # the host sees it waiting
     confirmed = set_handle(host_phone(host), ann.person, do="confirm", service="venmo")
     assert confirmed.status_code == 303
     assert "Not confirmed:" not in settlement(bobs_phone, night)
     assert handles(ann.person) == [("venmo", "ann-s", "", False)]
+    assert "a way to be paid to confirm" not in text(
+        host_phone(host).get(url("group", ended.group.pk))
+    )
 
 
 def test_a_player_changes_only_their_own_ways_to_be_paid(ended, host):
