@@ -12,27 +12,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from ledger.services import closing, hands
 from tests import factories
 from tests.browser.table import Phone, button, claim, sign_in
 
 pytestmark = pytest.mark.browser
-HOST = "host:host"
 
 
 @pytest.fixture
 def ended(host_user, group):
-    table = factories.night_with(host_user, group=group, buy_in=100)
-    night, (ann, bob, cat) = table
-    hand = hands.hand_start(night=night, players=table.seats, dealer=cat, recorded_by=HOST)
-    hands.load(hand).round_start(recorded_by=HOST, opener=ann)
-    hands.load(hand).act(seat=ann, action="bet", amount=40, recorded_by=HOST)
-    hands.load(hand).act(seat=bob, action="call", recorded_by=HOST)
-    hands.load(hand).act(seat=cat, action="call", recorded_by=HOST)
-    hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
-    counts = {ann.pk: 180, bob.pk: 60, cat.pk: 60}
-    closing.night_end(night=night, counts=counts, recorded_by=HOST)
-    return table
+    return factories.night_ann_won(host_user, group=group)
 
 
 def test_bob_pays_ann_from_his_phone_and_the_spectator_shares_the_night(

@@ -27,17 +27,7 @@ ANN_PAYPAL = "https://paypal.me/AnnSmith/2.00USD"
 
 @pytest.fixture
 def ended(host):
-    table = factories.night_with(host, buy_in=100)
-    night, (ann, bob, cat) = table
-    hand = hands.hand_start(night=night, players=table.seats, dealer=cat, recorded_by=HOST)
-    hands.load(hand).round_start(recorded_by=HOST, opener=ann)
-    hands.load(hand).act(seat=ann, action="bet", amount=40, recorded_by=HOST)
-    hands.load(hand).act(seat=bob, action="call", recorded_by=HOST)
-    hands.load(hand).act(seat=cat, action="call", recorded_by=HOST)
-    hands.load(hand).award(winners=[[ann.pk]], recorded_by=HOST)
-    counts = {ann.pk: 180, bob.pk: 60, cat.pk: 60}
-    closing.night_end(night=night, counts=counts, recorded_by=HOST)
-    return table
+    return factories.night_ann_won(host)
 
 
 def host_phone(host) -> Client:
