@@ -89,6 +89,42 @@ class Person(models.Model):
         return self.name
 
 
+class PayHandle(models.Model):
+    """One way to pay a person: a handle on a payment service, or how they like to be paid.
+
+    The host sets handles; a player may propose their own from their seat's
+    phone, and such a change stays marked (`from_seat`) on every payment that
+    uses it until the host confirms it: anyone holding a seat's QR code could
+    otherwise send that player's winnings to themselves. `ledger.core.pay_links`
+    checks every value before it is kept.
+    """
+
+    class Service(models.TextChoices):
+        PAYPAL = "paypal", "PayPal"
+        VENMO = "venmo", "Venmo"
+        REVOLUT = "revolut", "Revolut"
+        MONZO = "monzo", "Monzo"
+        UPI = "upi", "UPI"
+        IBAN = "iban", "Bank transfer (IBAN)"
+        TEXT = "text", "How to pay me"
+
+    person = models.ForeignKey(Person, related_name="pay_handles", on_delete=models.CASCADE)
+    service = models.CharField(max_length=10, choices=Service.choices)
+    value = models.CharField(max_length=200)
+    holder = models.CharField(max_length=70, blank=True)
+    from_seat = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["person", "service"]
+        constraints = [
+            models.UniqueConstraint(fields=["person", "service"], name="one_handle_per_service")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person}: {self.get_service_display()}"
+
+
 class Night(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Open"

@@ -3,7 +3,7 @@
 from django.urls import path
 
 import sitewide.converters  # noqa: F401  (registers <id:...>)
-from ledger.views import backup, cards, closing, dealer, nights, seats, table
+from ledger.views import backup, cards, closing, dealer, nights, pay_handles, seats, table
 
 app_name = "ledger"
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("groups/restore/", backup.group_restore, name="group_restore"),
     path("groups/restore/<id:restore_id>/", backup.restoring, name="restoring"),
     path("people/<id:person_id>/", nights.person, name="person"),
+    path("people/<id:person_id>/pay/", pay_handles.person_handle, name="person_handle"),
     path("join/<token:token>/", table.join, name="join"),
     path("watch/<token:token>/", table.watch, name="watch"),
     path("watch/<token:token>/poll/", table.watch_poll, name="watch_poll"),
@@ -63,6 +64,7 @@ urlpatterns = [
     path("<id:night_id>/end/adjust/", closing.end_adjust, name="end_adjust"),
     path("<id:night_id>/end/share-riding/", closing.riding_share, name="riding_share"),
     path("<id:night_id>/settlement/", closing.settlement, name="settlement"),
+    path("<id:night_id>/pay-me/", pay_handles.seat_handles, name="seat_handles"),
     path("<id:night_id>/payments/<id:payment_id>/paid/", closing.mark_paid, name="mark_paid"),
     path("<id:night_id>/journal.csv", closing.journal_csv, name="journal_csv"),
     path("<id:night_id>/settlement.csv", closing.settlement_csv, name="settlement_csv"),

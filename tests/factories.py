@@ -162,3 +162,24 @@ def chips_passed(
                 Entry(posting=posting, account=stacks[1 - i % 2], amount=1),
             )
         )
+
+
+def night_ann_won(host, *, group: Group | None = None, recorded_by=RECORDED_BY) -> Table:
+    """An ended night of one hand: Ann, Bob and Cat buy 100 white chips (5 cents).
+
+    Ann bets 40, both call, Ann takes the 120: stacks 180, 60, 60, so Bob and Cat
+    each owe Ann 40 chips, $2.00.
+    """
+    from ledger.services import closing, hands
+
+    table = night_with(host, group=group, buy_in=100, recorded_by=recorded_by)
+    night, (ann, bob, cat) = table
+    hand = hands.hand_start(night=night, players=table.seats, dealer=cat, recorded_by=recorded_by)
+    hands.load(hand).round_start(recorded_by=recorded_by, opener=ann)
+    hands.load(hand).act(seat=ann, action="bet", amount=40, recorded_by=recorded_by)
+    hands.load(hand).act(seat=bob, action="call", recorded_by=recorded_by)
+    hands.load(hand).act(seat=cat, action="call", recorded_by=recorded_by)
+    hands.load(hand).award(winners=[[ann.pk]], recorded_by=recorded_by)
+    counts = {ann.pk: 180, bob.pk: 60, cat.pk: 60}
+    closing.night_end(night=night, counts=counts, recorded_by=recorded_by)
+    return table

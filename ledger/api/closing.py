@@ -80,7 +80,9 @@ class NightEndApi(LedgerApi):
                 counts={c["seat"]: c["chips"] for c in counts},
                 recorded_by=actor.label,
             )
-            return status.HTTP_200_OK, SettlementOutput(api_reads.settlement_view(night)).data
+            return status.HTTP_200_OK, SettlementOutput(
+                api_reads.settlement_view(night, "host")
+            ).data
 
         return write_once(request, actor, write)
 
@@ -135,7 +137,7 @@ class SettlementApi(LedgerApi):
         middle = -sum(closing.nets(actor.night).values())
         if middle:
             raise Conflict(CHIPS_IN_THE_MIDDLE.format(chips=middle))
-        return Response(SettlementOutput(api_reads.settlement_view(actor.night)).data)
+        return Response(SettlementOutput(api_reads.settlement_view(actor.night, actor.role)).data)
 
 
 class PaymentPaidApi(LedgerApi):

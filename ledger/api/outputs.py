@@ -273,6 +273,21 @@ class HandShare(serializers.Serializer):
         ref_name = "PaymentHand"
 
 
+class PayWayOutput(serializers.Serializer):
+    service = serializers.CharField(
+        help_text="As people say it: PayPal, Venmo, … or How to pay me."
+    )
+    handle = serializers.CharField(help_text="The handle as a person reads it, or the words.")
+    holder = serializers.CharField(help_text="An IBAN's account holder; else empty.")
+    link = serializers.CharField(allow_null=True, help_text="Opens the service, sum filled in.")
+    qr = serializers.CharField(allow_null=True, help_text="What the QR code holds (EPC for IBAN).")
+    to_type = serializers.CharField(help_text="What the payer types themselves; else empty.")
+    unconfirmed = serializers.CharField(help_text="Set from the payee's seat, not confirmed.")
+
+    class Meta:
+        ref_name = "PayWay"
+
+
 class PaymentOutput(serializers.Serializer):
     id = serializers.IntegerField()
     payer = Party()
@@ -280,6 +295,10 @@ class PaymentOutput(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
     paid_at = serializers.DateTimeField(allow_null=True)
     hands = HandShare(many=True, help_text="The hands that explain it.")
+    ways = PayWayOutput(
+        many=True,
+        help_text="How to pay the payee, while unpaid: for the host and the night's seats only.",
+    )
 
     class Meta:
         ref_name = "Payment"

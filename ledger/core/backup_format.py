@@ -47,9 +47,13 @@ from ledger.core.inputs import has_control, is_whole
 from sitewide import surrogates
 
 FORMAT = "homegame-group-backup"
-VERSION = 2
+VERSION = 3
 # Version 1 had no record of who entered each hand's cards: read as entered by their holder.
-EARLIER = {1: lambda content: _cards_by_holder(content)}
+# Versions 1 and 2 had no ways to be paid: read as nobody having given one.
+EARLIER = {
+    1: lambda content: _no_handles(_cards_by_holder(content)),
+    2: lambda content: _no_handles(content),
+}
 MAX_BYTES = 64 * 1024 * 1024  # 2.6 times the export of a group of 61,000 postings
 MAX_DEPTH = 40
 MAX_ROWS = 2_000_000
@@ -418,6 +422,14 @@ TABLES: dict[str, dict[str, Field]] = {
         "recorded_by": Text(),
         "created_at": TIME,
     },
+    "pay_handles": {
+        "person": Ref("people"),
+        "service": Text(),
+        "value": Text(),
+        "holder": Text(),
+        "from_seat": Flag(),
+        "updated_at": TIME,
+    },
 }
 
 
@@ -502,6 +514,11 @@ def _cards_by_holder(content: JsonObject) -> JsonObject:
             "hand_cards": [{**extra, **r} if isinstance(r, dict) else r for r in rows],
         }
     return content
+
+
+def _no_handles(content: JsonObject) -> JsonObject:
+    """An earlier file, as this version holds it: nobody has said how to be paid."""
+    return {**content, "pay_handles": []} if "pay_handles" not in content else content
 
 
 def _no_twice(pairs: list[tuple[str, Any]]) -> JsonObject:
@@ -603,7 +620,7 @@ def _check_row(
 def _check_same_night(content: Content, rows_by_id: RowsById) -> None:
     """A row of one night refers only to rows of that night."""
     for table, fields in TABLES.items():
-        if table in ("people", "nights"):
+        if table in ("people", "nights", "pay_handles"):  # a group's rows, of no night
             continue
         for number, row in enumerate(content[table], 1):
             night = row.get("night")

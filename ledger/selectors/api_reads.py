@@ -9,7 +9,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from ledger.core import betting
 from ledger.models import Account, Entry, Hand, Night, Posting, Seat
-from ledger.selectors import journal_page, night_results
+from ledger.selectors import journal_page, night_results, pay_ways
 from ledger.services import closing, games, hands, journal
 from ledger.services.actors import Actor
 
@@ -182,9 +182,14 @@ def journal_postings_page(
     return shown
 
 
-def settlement_view(night: Night) -> dict:
-    """Each player's net in chips and money, and the payments, each explained by hand."""
+def settlement_view(night: Night, role: str = "spectator") -> dict:
+    """Each player's net in chips and money, and the payments, each explained by hand.
+
+    The payee's ways to be paid go to the night's host and seats (`role`), never a spectator.
+    """
     rows, payments = night_results.results(night)
+    names = {s.pk: s.person.name for s in night.seats.select_related("person")}
+    ways = pay_ways.for_payments(night, payments, role=role, names=names)
     return {
         "night": night.pk,
         "status": night.status,
@@ -200,8 +205,25 @@ def settlement_view(night: Night) -> dict:
             }
             for row in rows
         ],
-        "payments": [payment_view(night, p) for p in payments],
+        "payments": [payment_view(night, p) | {"ways": _ways(ways.get(p.pk))} for p in payments],
     }
+
+
+def _ways(found: pay_ways.PayWays | None) -> list[dict]:
+    if found is None:
+        return []
+    return [
+        {
+            "service": w.label,
+            "handle": w.shown,
+            "holder": w.holder,
+            "link": w.link,
+            "qr": w.qr,
+            "to_type": w.to_type,
+            "unconfirmed": w.unconfirmed,
+        }
+        for w in found.ways
+    ]
 
 
 def payment_view(night: Night, payment) -> dict:
@@ -212,6 +234,7 @@ def payment_view(night: Night, payment) -> dict:
         "payer": {"seat": payment.payer_id, "name": closing.party_name(payment.payer)},
         "payee": {"seat": payment.payee_id, "name": closing.party_name(payment.payee)},
         "amount": payment.amount,
+        "ways": [],  # the settlement fills them in for who may see them
         "paid_at": payment.paid_at,
         "hands": [
             {

@@ -2,7 +2,7 @@
 
 `export_group` writes the group, its people and settings, and every night
 with its seats, games, hands, accounts, journal (postings and entries),
-score sheets, settlement payments and the cards entered at hands, as the
+score sheets, settlement payments, people's ways to be paid, and the cards entered at hands, as the
 host may see them (a face-down card not yet shown stays its player's), each
 night's nets kept alongside as a check. What the file holds is said in one place,
 `backup_format.TABLES`, bound to the models' bounds by `backup_tables`:
@@ -29,11 +29,11 @@ from decimal import Decimal
 
 from django.db.models import Model, QuerySet
 
-from ledger.core import backup_format, card_sight, inputs
+from ledger.core import backup_format, card_sight, inputs, pay_links
 from ledger.core.backup_format import BackupError
 from ledger.core.house_rules import HouseRules, HouseRulesError, house_rules
 from ledger.core.units import UnitError, chip_set
-from ledger.models import Entry, Group, Hand, HandCards, Night, Person
+from ledger.models import Entry, Group, Hand, HandCards, Night, PayHandle, Person
 from ledger.services import backup_tables, closing, games, runs, seat_cards
 from ledger.services.journal import LedgerError
 from rulebook import dealer
@@ -52,6 +52,9 @@ BAD_CONFIG = "its rules are not a hand's: {why}"
 CONFIG_NEEDS = "its rules lack {names}"
 BAD_SAVED = "the choices it keeps for each game are not options, settings and amounts"
 BAD_KEPT = "its cards and result cannot be shown: {why}"
+TWO_HANDLES = "it is a second handle of one person for one service"
+NOT_HOW_TO_PAY = "its words on how to pay are empty, or have an account holder"
+NOT_AS_WRITTEN = "its handle is not written as the service writes it"
 # What every hand's rules hold, as the hand reads them (`hands.hand_start` writes them).
 HAND_CONFIG = ("side_pots", "ante", "min_bet", "limit", "cap")
 # A night's or group's settings: house rules, and the keys a game's choice may answer (inert there).
@@ -78,6 +81,8 @@ def export_group(group: Group) -> dict:
             content[table] = _rows(table, Person.objects.filter(group=group))
         elif table == "entries":
             content[table] = _rows(table, Entry.objects.filter(posting__night__group=group))
+        elif table == "pay_handles":
+            content[table] = _rows(table, PayHandle.objects.filter(person__group=group))
         elif table == "hand_cards":
             content[table] = _cards_the_host_sees(
                 _rows(table, HandCards.objects.filter(night__group=group))
@@ -189,6 +194,7 @@ def check_values(content: Mapping) -> None:
     _check_games(content)
     _check_hand_configs(content)
     _check_cards(content)
+    _check_handles(content)
     for night in content["nights"]:
         try:
             chips = chip_set([(c["name"], c["value"]) for c in night["chips"]])
@@ -268,6 +274,26 @@ def _check_hand_configs(content: Mapping) -> None:
             house_rules(config)
         except (HouseRulesError, TypeError) as exc:
             raise _refuse("hands", number, BAD_CONFIG.format(why=exc)) from None
+
+
+def _check_handles(content: Mapping) -> None:
+    """Each way to be paid held to its service's format, as the person's page holds it."""
+    seen: set[tuple[int, str]] = set()
+    for number, row in enumerate(content["pay_handles"], 1):
+        if (row["person"], row["service"]) in seen:
+            raise _refuse("pay_handles", number, TWO_HANDLES)
+        seen.add((row["person"], row["service"]))
+        try:
+            if row["service"] == PayHandle.Service.TEXT:
+                kept = pay_links.how_to_pay(row["value"])
+                if not kept or row["holder"]:
+                    raise pay_links.HandleError(NOT_HOW_TO_PAY)
+            else:
+                handle = pay_links.check(row["service"], row["value"], row["holder"])
+                if (handle.value, handle.holder) != (row["value"], row["holder"]):
+                    raise pay_links.HandleError(NOT_AS_WRITTEN)
+        except inputs.InputError as exc:
+            raise _refuse("pay_handles", number, exc) from None
 
 
 def _check_cards(content: Mapping) -> None:

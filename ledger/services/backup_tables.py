@@ -27,6 +27,7 @@ from ledger.models import (
     HandTally,
     HostWriteRequest,
     Night,
+    PayHandle,
     Payment,
     Person,
     Posting,
@@ -52,6 +53,7 @@ MODELS: dict[str, type[models.Model]] = {
     "payments": Payment,
     "hand_cards": HandCards,
     "showdowns_kept": ShowdownKept,
+    "pay_handles": PayHandle,
 }
 GROUP_MODEL = Group
 
@@ -81,6 +83,7 @@ LEFT_OUT: dict[type[models.Model], dict[str, str]] = {
     Payment: {"id": NEW_ID},
     HandCards: {"id": NEW_ID},
     ShowdownKept: {"id": NEW_ID},
+    PayHandle: {"id": NEW_ID},
 }
 # Models with no table in the file, and why.
 NOT_BACKED_UP: dict[type[models.Model], str] = {

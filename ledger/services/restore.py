@@ -278,6 +278,8 @@ class _Writer:
         model = MODELS[table]
         if table in ("people", "nights"):
             rows = model.objects.filter(group_id=self.group_id)
+        elif table == "pay_handles":
+            rows = model.objects.filter(person__group_id=self.group_id)
         else:
             rows = model.objects.filter(night_id__in=list(self.ids["nights"].values()))
         rows = rows.filter(pk__gt=self.last[table])

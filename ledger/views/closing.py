@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ledger.core import amounts, inputs
 from ledger.models import Night, Payment
-from ledger.selectors import exports, night_results, state
+from ledger.selectors import exports, night_results, pay_ways, recap, state
 from ledger.services import actors, closing, games, runs, seating
 from ledger.services.actors import Actor
 from ledger.views.common import message, night_for, see_other, write
@@ -212,6 +212,9 @@ def settlement_context(night: Night, actor: Actor) -> dict:
             }
         )
     boxes = night_results.cash_boxes(night) if not in_play else {}
+    ways = pay_ways.for_payments(night, payments, role=actor.role, names=names) if ended else {}
+    for item in explained:
+        item["pay"] = ways.get(item["payment"].pk)
     return {
         "cash_boxes": [
             (names.get(holder, closing.BANK_NAME), money_words(chips, night))
@@ -225,6 +228,7 @@ def settlement_context(night: Night, actor: Actor) -> dict:
         "in_play": in_play,
         "watching": actor.role == "spectator",
         "chart": state.chart(night, names),
+        "recap": "" if in_play else recap.text(night, names, payments),
     }
 
 

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -27,7 +27,7 @@ from ledger.core import across_nights, amounts, charts, chip_fit
 from ledger.core.house_rules import HouseRulesError
 from ledger.core.units import UnitError
 from ledger.models import Group, Night, Person
-from ledger.selectors import night_results
+from ledger.selectors import night_results, pay_ways
 from ledger.services import deletion, seating
 from ledger.services.actors import Forbidden
 from ledger.services.journal import LedgerError
@@ -195,7 +195,9 @@ def group(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
             error = form_message(person)
     ctx = {
         "group": found,
-        "people": found.people.all(),
+        "people": found.people.annotate(
+            waiting=Count("pay_handles", filter=Q(pay_handles__from_seat=True))
+        ),
         "nights": found.nights.all(),
         "rules": rules,
         "person_form": person,
@@ -432,8 +434,13 @@ def history(request: HtmxHttpRequest) -> HttpResponse:
 @never_cache
 @login_required
 def person(request: HtmxHttpRequest, person_id: int) -> HttpResponse:
-    """One person's results across the nights they played, and totals per currency."""
+    """One person's results across the nights they played, and their ways to be paid."""
     found = get_object_or_404(Person, pk=person_id, group__host=request.user)
+    return render(request, "ledger/person.html", person_context(found))
+
+
+def person_context(found: Person) -> dict:
+    """A person's results across the nights they played, totals per currency, and handles."""
     results = []
     totals: dict[str, Decimal] = defaultdict(Decimal)
     for seat in found.seats.select_related("night").order_by("night__created_at"):
@@ -463,7 +470,7 @@ def person(request: HtmxHttpRequest, person_id: int) -> HttpResponse:
         "played": sum(1 for r in results if r["ended"]),
         "won": sum(1 for r in results if r["ended"] and r["chips"] > 0),
     }
-    return render(request, "ledger/person.html", ctx)
+    return ctx | pay_ways.handles_context(found)
 
 
 @require_http_methods(["GET", "POST"])

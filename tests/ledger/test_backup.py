@@ -30,6 +30,7 @@ from ledger.models import (
     Hand,
     HandCards,
     Night,
+    PayHandle,
     Payment,
     Person,
     Run,
@@ -217,11 +218,11 @@ def test_a_file_cut_short_is_refused(played, other):
     assert refused(raw[: len(raw) // 2], other).startswith("The file is not a Homegame backup")
 
 
-@pytest.mark.parametrize("version", [3, 0, True, "2"])
+@pytest.mark.parametrize("version", [4, 0, True, "2"])
 def test_another_version_is_refused(played, other, version):
     document = backup.export_group(played) | {"version": version}
     assert refused(backup_format.dumps(document), other) == backup_format.WRONG_VERSION.format(
-        version=version, ours=2
+        version=version, ours=3
     )
 
 
@@ -867,6 +868,10 @@ def test_the_export_writes_one_row_of_each_table_field_by_field(played, seats):
         night=friday, hand=hand, award=award, cards={"Ann": ["As"]}, result={"winners": []},
         recorded_by=HOST,
     )  # fmt: skip
+    handle = PayHandle.objects.create(
+        person=ann.person, service="iban", value="DE89370400440532013000", holder="Ann Smith",
+        from_seat=True,
+    )  # fmt: skip
     content = backup.export_group(played)["content"]
     first = {table: rows[0] for table, rows in content.items() if isinstance(rows, list)}
     bank = friday.accounts.get(kind="bank")
@@ -938,6 +943,10 @@ def test_the_export_writes_one_row_of_each_table_field_by_field(played, seats):
         "night": friday.pk, "hand": hand.pk, "award": award.pk, "cards": {"Ann": ["As"]},
         "result": {"winners": []}, "recorded_by": HOST,
         "created_at": ShowdownKept.objects.get().created_at.isoformat(),
+    }  # fmt: skip
+    assert first["pay_handles"] == {
+        "person": ann.person_id, "service": "iban", "value": "DE89370400440532013000",
+        "holder": "Ann Smith", "from_seat": True, "updated_at": handle.updated_at.isoformat(),
     }  # fmt: skip
 
 

@@ -371,7 +371,9 @@ HOST_OPENS = READS | pages(
     "settlement", "night_chips", "night_delete", "group", "group_backup", "person", "join",
     "watch", "watch_poll", "watch_settlement",
 )  # fmt: skip
-SEAT_OPENS = pages("night", "poll", "deal", "deal_poll", "journal", "settlement", "join")
+SEAT_OPENS = pages(
+    "night", "poll", "deal", "deal_poll", "journal", "settlement", "join", "seat_handles"
+)
 WATCH_OPENS = pages("watch", "watch_poll", "watch_settlement")
 SEAT_API_OPENS = READS
 WATCH_API_OPENS = SEAT_API_OPENS
