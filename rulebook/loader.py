@@ -18,7 +18,7 @@ from rulebook import lint
 from rulebook.schema import Game
 
 GAMES_DIR = Path(__file__).resolve().parent / "games"
-LINT_HOW = "The linter's rules: docs/game-files.md, \"Linter\" (manage.py lint_games)."
+LINT_HOW = 'The linter\'s rules: docs/game-files.md, "Linter" (manage.py lint_games).'
 
 
 class RulebookError(Exception):
