@@ -345,20 +345,32 @@ _BARE_TEXTS = {
 
 
 def _bare_betting_step(game: Game) -> Iterator[Finding]:
-    """A betting step's text tells the dealer something: who may do what, from whom."""
+    """A betting step's text tells the dealer how the round goes, not only that it is one.
+
+    Its own words beyond a heading ("Betting round.", its name or title), naming the
+    round's actions (check or bet, call, raise or fold): "Best hand showing opens." says
+    who starts and nothing of how it goes on.
+    """
     for step in _all_steps(game):
         if step.kind != "bet":
             continue
         said = step.text.strip().rstrip(".!").strip().lower()
         if said in _BARE_TEXTS or said in (step.name.lower(), step.title.lower()):
-            yield Finding(
-                game.slug,
-                BARE_BETTING_STEP,
-                "error",
-                f"step {step.id!r}",
-                f"its text is only {step.text.strip()!r}: say how the round goes "
-                "(check or bet, call, raise or fold)",
-            )
+            why = f"its text is only {step.text.strip()!r}"
+        elif not _ACTIONS.search(step.text):
+            why = "its text names none of the round's actions"
+        else:
+            continue
+        yield Finding(
+            game.slug,
+            BARE_BETTING_STEP,
+            "error",
+            f"step {step.id!r}",
+            f"{why}: say how the round goes (check or bet, call, raise or fold)",
+        )
+
+
+_ACTIONS = re.compile(r"\b(checks?|calls?|raises?|folds?)\b", re.IGNORECASE)
 
 
 # -- unsourced-fact (note) -------------------------------------------------------------------

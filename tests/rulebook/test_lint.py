@@ -139,6 +139,15 @@ def test_a_finding_reads_as_the_file_the_level_and_the_rule():
     assert str(finding).startswith("bad.yaml: ERROR [bare-betting-step] step 'bet': ")
 
 
+def test_a_betting_step_that_says_only_who_opens_is_an_error(tmp_path):
+    text = (EXAMPLES / lint.BARE_BETTING_STEP / "ok.yaml").read_text()
+    path = tmp_path / "who-opens.yaml"
+    path.write_text(text.replace("Check or bet; call, raise or fold.", "Best hand showing opens."))
+    [finding] = [f for f in lint_game(load_game(path)) if f.rule == lint.BARE_BETTING_STEP]
+    assert finding.level == "error"
+    assert "names none of the round's actions" in finding.message
+
+
 def test_every_seed_game_passes_the_linter():
     found = [str(f) for g in load_games(linted=False) for f in errors(lint_game(g))]
     assert found == []
