@@ -726,6 +726,28 @@ def test_a_zap_charges_every_player_the_chain_passes_through():
     assert paid(transfers) == [(B, "pot", 1), (C, "pot", 1), (D, "pot", 1)]
 
 
+def test_a_greased_thrown_out_card_zaps_the_players_it_passes_unless_the_table_waives_it():
+    # Greased (no option): B and C have three up, so the card passes them: a nickel each.
+    rules = {r.id: r for r in in_force("zap")}
+    transfers = charge(
+        rules["discard-zap-fee"],
+        table(chips_per_money=NICKEL_CHIPS),
+        Firing(roles={"actor": (B, C)}),
+    )
+    assert paid(transfers) == [(B, "pot", 1), (C, "pot", 1)]
+    assert "discard-zap-fee" not in {r.id for r in in_force("zap", discard_fees="no")}
+
+
+def test_the_gooey_zap_step_offers_no_nickel_for_a_passed_card():
+    # Gooey hands the thrown-out card to the next player only: nobody is passed over.
+    game = GAMES["zap"]
+    greased = {p.id: p for p in dealer.hand_phases(game, [])}
+    gooey = {p.id: p for p in dealer.hand_phases(game, dealer.chosen_options(game, ["gooey"]))}
+    assert "discard-zap-fee" in greased["zap"].money
+    assert "discard-zap-fee" not in gooey["zap"].money
+    assert "zap-fee" in gooey["zap"].money
+
+
 # Settings that change who is paid, and amounts shared by the payers
 
 
