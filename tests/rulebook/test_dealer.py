@@ -385,7 +385,18 @@ def _fine(id_: str) -> dict:
     return {"id": id_, "kind": "fine", "text": "A fine.", "payer": "actor", "payee": "pot"}
 
 
-def test_a_wild_tax_is_offered_when_the_card_lands_face_up_and_at_the_showdown():
+def test_a_wild_tax_is_offered_from_the_first_up_card_to_the_showdown():
+    # A face-up 3 or 9 may be paid for when it lands or at any later betting
+    # round; face-down ones at the showdown. No step before the first up card.
     daytime = GAMES["baseball-daytime"]
     offered_at = [p.id for p in daytime.phases if "wild-tax-pay" in p.money]
-    assert offered_at == ["deal-2", "deal-4", "deal-5", "showdown"]
+    assert offered_at == [
+        "deal-2",
+        "bet-2",
+        "bet-3",
+        "deal-4",
+        "bet-4",
+        "deal-5",
+        "bet-5",
+        "showdown",
+    ]
