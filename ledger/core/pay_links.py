@@ -26,7 +26,6 @@ HOLDER = 70  # the EPC code's limit on the account holder's name
 HOW_TO_PAY = 200  # the free-text "how to pay me"
 EPC_BYTES = 331  # the most an EPC payment code may hold
 
-UNKNOWN_SERVICE = "{value!r} is not a payment service here; choose one of {choices}."
 BAD_HANDLE = "{label} {hint} This one is not: {value!r}."
 HOLDER_NEEDED = "An IBAN needs the account holder's name, as the bank knows it."
 NOT_AN_AMOUNT = "A payment is more than nothing, with at most 2 decimal places, not {value}."
@@ -110,10 +109,6 @@ class Handle:
     service: str
     value: str
     holder: str = ""
-
-    @property
-    def label(self) -> str:
-        return SERVICES[self.service].label
 
     @property
     def shown(self) -> str:

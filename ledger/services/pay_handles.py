@@ -22,10 +22,6 @@ NOTHING_TO_CONFIRM = "{name} has no {service} handle waiting to be confirmed."
 TEXT = PayHandle.Service.TEXT
 
 
-def handles_of(person: Person) -> dict[str, PayHandle]:
-    return {h.service: h for h in person.pay_handles.all()}
-
-
 @transaction.atomic
 def handle_set(
     *, person: Person, service: object, value: object, holder: object = "", from_seat: bool

@@ -3,15 +3,14 @@
 import uuid
 from decimal import Decimal
 
-import segno
 from django import template
 from django.contrib import messages
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 from ledger.core import inputs
 from ledger.services import actors
 from rulebook.schema import bound_words
+from sitewide import qr
 
 register = template.Library()
 
@@ -105,11 +104,5 @@ def amount_words(amount, run=None) -> str:
 
 @register.filter
 def qr_code(text: str) -> str:
-    """Text (a pay link, an EPC payment code) as an inline SVG QR code, dark on white.
-
-    segno writes the SVG; the text is only encoded in it, never placed in the markup.
-    """
-    code = segno.make(text, error="m")
-    return mark_safe(
-        code.svg_inline(scale=3, dark="#000", light="#fff", svgclass="qr", lineclass=None)
-    )
+    """Text (a pay link, an EPC payment code) as an inline SVG QR code (`sitewide.qr`)."""
+    return qr.svg(text, scale=3)

@@ -61,19 +61,11 @@ def game_amounts(host: AbstractBaseUser | AnonymousUser) -> dict[str, list[Decim
     for game in games:
         spec = game.spec
         rules = [*spec.money, *(m for option in spec.options for m in option.money)]
-        asked = sorted({money for r in rules for money in _fixed_money(r.amount)})
+        asked = sorted({a.money for r in rules for a in r.amounts() if a.money})
         if asked:
             shared = names[game.name] > 1 and game.version
             found[f"{game.name} ({game.version})" if shared else game.name] = asked
     return found
-
-
-def _fixed_money(amount) -> list[Decimal]:
-    """The fixed sums of money a rule's amount names: its own, or a bet's least and most."""
-    if amount is None:
-        return []
-    ends = [amount.bet.least, *amount.bet.most] if amount.bet is not None else [amount]
-    return [end.money for end in ends if end.money]
 
 
 def chip_check(form: ChipsForm, currency: str, games: dict[str, list[Decimal]]) -> dict:

@@ -13,13 +13,11 @@ import os
 import socket
 from urllib.parse import urlsplit
 
-import segno
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -31,6 +29,7 @@ from ledger.services.actors import Actor
 from ledger.views.common import night_for, see_other, write
 from ledger.views.forms import SeatAddForm, amount, form_message, paid_how, seat_from, whole
 from ledger.views.table import answer
+from sitewide import qr
 from sitewide.htmx import HtmxHttpRequest
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
@@ -70,12 +69,8 @@ def absolute(request: HttpRequest, path: str) -> str:
 
 
 def qr_svg(url: str) -> str:
-    """The URL as an inline SVG QR code, dark on white so it scans in dark mode too."""
-    code = segno.make(url, error="m")
-    # segno writes the SVG itself; the URL is only encoded in it.
-    return mark_safe(
-        code.svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr", lineclass=None)
-    )
+    """A join or watch link as a QR code for the phone to scan."""
+    return qr.svg(url, scale=4)
 
 
 def context(request: HttpRequest, night: Night, actor: Actor, *, error: str = "") -> dict:
