@@ -39,6 +39,7 @@ from tests.ledger.dealing import _reason, forms
 from tests.ledger.pages import post, text, url
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+HALVES = "(the award splits the pot high and low)"
 
 
 @dataclass
@@ -140,11 +141,14 @@ class Table:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
         `fires` are the rules the fill ticks and `win` (`low`) who it names for the
-        (first) pot: both checked before booking. `tick` adds firings the helper
-        cannot judge (a table's decision), each with its roles by name.
+        (first) pot: both checked before booking. With `low`, the pot splits high and
+        low: the game's rule that halves the pot is played by the award itself. `tick`
+        adds firings the helper cannot judge (a table's decision), with roles by name.
         """
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
+        if low is not None:
+            self.played[-1].fired.add(HALVES)
         self._showdown(list(fires), win, low, tick or {})
 
     def fold_out(self, winner: str) -> None:

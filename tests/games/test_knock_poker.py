@@ -33,7 +33,7 @@ def to_the_knock(t, knocker: str, drops: list[str], **settings: str) -> None:
     t.name("folded", *drops)
 
 
-def test_a_beaten_knocker_pays_each_stayer_and_the_dropper_paid_the_knocker(table):
+def test_a_beaten_knocker_pays_each_stayer_and_a_royal_flush_collects_eight_from_all(table):
     t = table
     to_the_knock(t, knocker="Bob", drops=["Cat"])
     t.book("drop-out-chip", knocker="Bob")  # Cat pays Bob a chip: Cat 38, Bob 40
@@ -41,24 +41,26 @@ def test_a_beaten_knocker_pays_each_stayer_and_the_dropper_paid_the_knocker(tabl
     t.step("showdown")
     t.cards("Ann", "Ah Ad 8c 8s 3d")  # two pair
     t.cards("Bob", "Jh Jc 9d 6s 2c")  # the knocker's jacks
-    t.cards("Dan", "7h 7d 7c Ks 4h")  # three sevens: the best hand
-    t.showdown(fires=["knocker-beaten"], win=["Dan"])
-    # Bob pays 2 to each stayer, Ann and Dan: Bob 40 - 4 = 36, Ann 41, Dan 41;
-    # Dan's sevens take the pot of 4: Dan 45. Cat 38. 41 + 36 + 38 + 45 = 160.
-    t.expect(Ann=41, Bob=36, Cat=38, Dan=45, pot=0)
+    t.cards("Dan", "Ts Js Qs Ks As")  # a royal flush
+    t.showdown(fires=["knocker-beaten", "bonus-royal"], win=["Dan"])
+    # Bob pays 2 to each stayer, Ann and Dan: Bob 40 - 4 = 36, Ann 41, Dan 41.
+    # Dan's royal: 8 from each other player, Cat who dropped too: Ann 33, Bob 28, Cat 30,
+    # Dan 41 + 24 = 65; and the pot of 4: Dan 69. 33 + 28 + 30 + 69 = 160.
+    t.expect(Ann=33, Bob=28, Cat=30, Dan=69, pot=0)
 
 
-def test_a_knocker_with_the_best_hand_is_paid_two_by_each_stayer(table):
+def test_a_knocker_who_ties_wins_when_the_table_says_so_and_each_stayer_pays_two(table):
     t = table
-    to_the_knock(t, knocker="Ann", drops=[])
+    to_the_knock(t, knocker="Ann", drops=["Cat"], **{"knocker-tie": "knocker-wins"})
+    t.book("drop-out-chip", knocker="Ann")  # Cat pays Ann a chip: Cat 38, Ann 40
     t.step("showdown")
-    t.cards("Ann", "Qh Qd Qc 5s 2d")  # three queens: the knocker is best
-    t.cards("Bob", "Jh Jc 9d 6s 2c")
-    t.cards("Cat", "Th 9h 8d 4c 3s")
-    t.cards("Dan", "7h 7d Kc Ks 4h")
+    t.cards("Ann", "Kh Kd 9c 5s 2d")  # the knocker's kings ...
+    t.cards("Bob", "Ks Kc 9d 5h 2c")  # ... tied by Bob's
+    t.cards("Dan", "Qh Qd 3c 4s 6d")
     t.showdown(fires=["knocker-wins"], win=["Ann"])
-    # Bob, Cat and Dan pay Ann 2 each: 39 - 2 = 37; Ann 39 + 6 + the pot of 4 = 49.
-    t.expect(Ann=49, Bob=37, Cat=37, Dan=37, pot=0)
+    # The knocker wins the tie: Bob and Dan pay Ann 2 each, 39 - 2 = 37;
+    # Ann 40 + 4 + the pot of 4 = 48. Cat 38. 48 + 37 + 38 + 37 = 160.
+    t.expect(Ann=48, Bob=37, Cat=38, Dan=37, pot=0)
 
 
 def test_four_of_a_kind_collects_four_from_everyone_dropped_or_not(table):
@@ -78,7 +80,11 @@ def test_four_of_a_kind_collects_four_from_everyone_dropped_or_not(table):
 
 def test_a_royal_flush_paid_by_stayers_only_and_the_drop_chip_in_the_pot(table):
     t = table
-    settings = {"drop-out-chip-to": "pot", "bonus-payers": "stayers"}
+    settings = {
+        "drop-out-chip-to": "pot",
+        "bonus-payers": "stayers",
+        "knocker-tie": "knocker-beaten",
+    }
     to_the_knock(t, knocker="Dan", drops=["Bob"], **settings)
     t.book("drop-out-chip-to-pot")  # into the pot: Bob 38, pot 5
     t.expect(Bob=38, pot=5)
@@ -91,3 +97,18 @@ def test_a_royal_flush_paid_by_stayers_only_and_the_drop_chip_in_the_pot(table):
     # Ann's royal: 8 from each other stayer, Cat and Dan (not Bob): Cat 33, Dan 27, Ann 57;
     # and the pot of 5: Ann 62. Bob 38. 62 + 38 + 33 + 27 = 160.
     t.expect(Ann=62, Bob=38, Cat=33, Dan=27, pot=0)
+
+
+def test_four_of_a_kind_paid_by_stayers_only_and_a_tie_that_beats_the_knocker(table):
+    t = table
+    to_the_knock(t, knocker="Dan", drops=[], **{"bonus-payers": "stayers"})
+    t.step("showdown")
+    t.cards("Ann", "9h 9d 9c 9s 3d")  # four nines: the best hand
+    t.cards("Bob", "Jh Jc 4d 5h 6s")
+    t.cards("Cat", "Th 8h 6d 2c 3s")
+    t.cards("Dan", "Jd Js 4c 5d 6h")  # the knocker's jacks
+    t.showdown(fires=["knocker-beaten", "bonus-big-hand-stayers"], win=["Ann"])
+    # Dan, beaten, pays 2 to each stayer, Ann, Bob and Cat: Dan 39 - 6 = 33, the others 41.
+    # Ann's four nines: 4 from each other stayer: Bob 37, Cat 37, Dan 29, Ann 41 + 12 = 53;
+    # and the pot of 4: Ann 57. 57 + 37 + 37 + 29 = 160.
+    t.expect(Ann=57, Bob=37, Cat=37, Dan=29, pot=0)
