@@ -130,6 +130,10 @@ class Table:
         """The player types their cards on their own phone (a declare game: their call too)."""
         self._cards(who, cards, up, declare)
 
+    def board(self, cards: str = "", *, wild_ranks: str = "") -> None:
+        """At the showdown, the dealer types the table's cards (and the ranks named wild)."""
+        self._board(cards, wild_ranks)
+
     def showdown(
         self,
         *,
@@ -195,6 +199,7 @@ class Table:
     def _open(self, opener) -> None: ...
     def _act(self, who, action, amount) -> None: ...
     def _cards(self, who, cards, up, declare) -> None: ...
+    def _board(self, cards, wild_ranks) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
@@ -238,9 +243,11 @@ class LiveTable(Table):
             assert found == stacks, f"stacks {found}, expected {stacks}"
         assert all(chips >= 0 for chips in booked.values()), booked
         if pot is not None:
-            assert self._held(Account.Kind.POT, hand=self.hand()) == pot, "the pot"
+            held = self._held(Account.Kind.POT, hand=self.hand())
+            assert held == pot, f"the pot holds {held}, not {pot}"
         if riding is not None:
-            assert self._held(Account.Kind.RIDING) == riding, "the riding chips"
+            held = self._held(Account.Kind.RIDING)
+            assert held == riding, f"{held} chips ride, not {riding}"
         if step is not None:
             assert self.hand().step == step, f"on step {self.hand().step}, not {step}"
         everything = Entry.objects.filter(posting__night=self.night).aggregate(s=Sum("amount"))
@@ -375,6 +382,17 @@ class PagesTable(LiveTable):
         data = found[0].data("Save my cards", **changes)
         data.pop("csrfmiddlewaretoken", None)
         self.post(found[0].action, data, client=phone, expect=(200, 303))
+
+    def _board(self, cards, wild_ranks) -> None:
+        page = self.deal_page()
+        found = [f for f in forms(page) if any("Save the table's" in b[0] for b in f.buttons)]
+        assert found, "the showdown asks no table's cards"
+        changes = ({"cards": cards} if cards else {}) | (
+            {"wild_ranks": wild_ranks} if wild_ranks else {}
+        )
+        data = found[0].data(None, **changes)
+        data.pop("csrfmiddlewaretoken", None)
+        self.post(found[0].action, data)
 
     def _showdown(self, fires, win, low, tick) -> None:
         page = self.deal_page("?helper=fill")
@@ -535,6 +553,10 @@ class ApiTable(LiveTable):
         if declare:
             body["declare"] = declare
         self.call(self.here() + "cards/", body, client=self.phone(who))
+
+    def _board(self, cards, wild_ranks) -> None:
+        body = {"board": True, "cards": cards} | ({"wild_ranks": wild_ranks} if wild_ranks else {})
+        self.call(self.here() + "cards/", body)
 
     def _showdown(self, fires, win, low, tick) -> None:
         fill = self.read(self.here() + "showdown-helper/")["fill"]
