@@ -3,7 +3,8 @@
 From the rule page: everyone antes the agreed amount; five cards down; a
 betting round; a draw (up to three, or four with an ace shown: the house
 limit, the default), a round, a second draw, a last round. In each draw the
-first card taken is free and every further card costs a nickel into the pot. Deuces, threes, fives and sevens are wild.
+first card taken is free and every further card costs a nickel into the pot.
+Deuces, threes, fives and sevens are wild.
 
 White chips are a nickel, so each card past the first costs one chip. Ann, Bob and Cat buy
 in 40 chips each; Cat deals.
