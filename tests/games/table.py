@@ -412,10 +412,17 @@ class PagesTable(LiveTable):
         self.post(form.action, data)
 
     def _fold_out(self, winner) -> None:
+        """The "Give the pot to …" button (or "End the deal" when nothing is left to win)."""
         page = self.deal_page()
-        found = [f for f in forms(page) if any("Give the pot to" in b[0] for b in f.buttons)]
-        assert found, "nobody has the pot by folds"
-        assert f"Give the pot to {winner}" in found[0].buttons[0][0], found[0].buttons
+        words = (f"Give the pot to {winner}", "End the deal")
+        found = [
+            f
+            for f in forms(page)
+            if ("nobody", "1") not in f.fields and any(b[0] in words for b in f.buttons)
+        ]
+        assert found, (
+            f"{winner} has no pot by folds: {[b[0] for f in forms(page) for b in f.buttons]}"
+        )
         data = found[0].data()
         data.pop("csrfmiddlewaretoken", None)
         self.post(found[0].action, data)
@@ -573,7 +580,7 @@ class ApiTable(LiveTable):
         self.call(self.here() + "showdown/", body)
 
     def _pots(self) -> int:
-        return len(self.read(self.here())["pots"]) or 1
+        return len(self.read(self.here())["pots"])
 
     def _fold_out(self, winner) -> None:
         self.call(self.here() + "award/", {"winners": [self.ids(winner)] * self._pots()})
