@@ -130,6 +130,11 @@ class Table:
         """The player types their cards on their own phone (a declare game: their call too)."""
         self._cards(who, cards, up, declare)
 
+    def facing(self, by: str, whose: str, cards: str) -> None:
+        """A forehead game: `by` types, on their own phone, the cards they see facing them on
+        `whose` forehead (which `whose` may never see)."""
+        self._facing(by, whose, cards)
+
     def board(self, cards: str = "", *, wild_ranks: str = "") -> None:
         """At the showdown, the dealer types the table's cards (and the ranks named wild)."""
         self._board(cards, wild_ranks)
@@ -199,6 +204,7 @@ class Table:
     def _open(self, opener) -> None: ...
     def _act(self, who, action, amount) -> None: ...
     def _cards(self, who, cards, up, declare) -> None: ...
+    def _facing(self, by, whose, cards) -> None: ...
     def _board(self, cards, wild_ranks) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
     def _fold_out(self, winner) -> None: ...
@@ -383,6 +389,18 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         self.post(found[0].action, data, client=phone, expect=(200, 303))
 
+    def _facing(self, by, whose, cards) -> None:
+        phone = self.phone(by)
+        response = phone.get(url("night", self.night.pk))
+        assert response.status_code == 200, response.status_code
+        saves = [
+            f for f in forms(text(response)) if any(f"Save {whose}'s" in b[0] for b in f.buttons)
+        ]
+        assert saves, f"{by}'s phone offers no place for the cards facing them on {whose}"
+        data = saves[0].data(f"Save {whose}'s", cards=cards)
+        data.pop("csrfmiddlewaretoken", None)
+        self.post(saves[0].action, data, client=phone, expect=(200, 303))
+
     def _board(self, cards, wild_ranks) -> None:
         page = self.deal_page()
         found = [f for f in forms(page) if any("Save the table's" in b[0] for b in f.buttons)]
@@ -560,6 +578,10 @@ class ApiTable(LiveTable):
         if declare:
             body["declare"] = declare
         self.call(self.here() + "cards/", body, client=self.phone(who))
+
+    def _facing(self, by, whose, cards) -> None:
+        body = {"seat": self.seats[whose].pk, "cards": cards}
+        self.call(self.here() + "cards/", body, client=self.phone(by))
 
     def _board(self, cards, wild_ranks) -> None:
         body = {"board": True, "cards": cards} | ({"wild_ranks": wild_ranks} if wild_ranks else {})
