@@ -1,4 +1,4 @@
-"""Draw games with wild cards in the middle: Secret Squirrel, Stampede and Plus Node.
+"""Draw games with wild cards: Secret Squirrel, Stampede, Plus Node, Crazy Limbo, Chaos Wilds.
 
 From the rule pages, each pot starts with an ante of the agreed amount
 (Plus Node: unless the table plays without one), five cards down and a
@@ -158,3 +158,85 @@ def test_plus_node_without_an_ante_and_a_draw_of_three(table):
     t.act("Bob", "fold")
     t.fold_out("Ann")
     t.expect(Ann=22, Bob=18, pot=0)  # Ann's 3 back and the pot of 4: 18 + 4 = 22
+
+
+def test_crazy_limbo_every_lowest_card_shown_is_wild_for_everyone(table):
+    # Crazy Limbo: an ante, five down, a round, a draw (the house limit by default), a
+    # round, each player shows their lowest card and every rank shown is wild, a last round.
+    t = table.sit("Ann", "Bob", "Cat", chips=40)
+    t.start("crazy-limbo", dealer="Cat", agreed={"the table's ante": 1})
+    t.book("ante")
+    t.step("deal")
+    t.step("bet-1")
+    t.open()
+    t.act("Ann", "bet", 2)
+    t.act("Bob", "call")
+    t.act("Cat", "call")
+    t.expect(Ann=37, Bob=37, Cat=37, pot=9)  # antes 39; 39 - 2; 3 + 6
+    t.step("draw")
+    t.step("bet-2")
+    t.open()
+    checks(t, "Ann", "Bob", "Cat")
+    t.step("limbo")
+    t.step("bet-3")
+    t.open()
+    checks(t, "Ann", "Bob", "Cat")
+    t.step("showdown")
+    t.cards("Ann", "Kh Kd 9c 4s 6d")  # lowest a four
+    t.cards("Bob", "Qh Qd Qc 8s 3d")  # lowest a three
+    t.cards("Cat", "Jh Jd 5c 5s 7d")  # lowest a five
+    # Fours, threes and fives are wild: Ann three kings, Bob four queens, Cat four jacks.
+    t.showdown(win=["Bob"])
+    t.expect(Ann=37, Bob=46, Cat=37, pot=0)  # 37 + 9 = 46
+
+
+def test_crazy_limbo_with_a_plain_draw_of_three(table):
+    t = table.sit("Ann", "Bob", chips=20)
+    t.start(
+        "crazy-limbo",
+        dealer="Bob",
+        settings={"draw-limit": "three"},
+        agreed={"the table's ante": 1},
+    )
+    t.book("ante")
+    t.step("deal")
+    t.step("bet-1")
+    t.open()
+    checks(t, "Ann", "Bob")
+    t.step("draw-three")
+    t.step("bet-2")
+    t.open()
+    t.act("Ann", "bet", 2)
+    t.act("Bob", "fold")
+    t.fold_out("Ann")
+    t.expect(Ann=21, Bob=19, pot=0)  # antes 19; Ann's 2 back and the 2 antes
+
+
+def test_chaos_wilds_the_transformation_card_makes_its_rank_wild(table):
+    # Chaos Wilds Poker: an ante, five down, three chaos phases with a round after each,
+    # the wild transformation card turned in the middle, a last round. Each card shown on
+    # an ace and the final card make their ranks wild for everyone (the default).
+    t = table.sit("Ann", "Bob", chips=40)
+    t.start("chaos-wilds-poker", dealer="Bob", agreed={"the table's ante": 1})
+    t.book("ante")
+    t.expect(Ann=39, Bob=39, pot=2)
+    t.step("deal")
+    for chaos, bet in (("chaos-1", "bet-1"), ("chaos-2", "bet-2"), ("chaos-3", "unleashed")):
+        t.step(chaos)
+        t.step(bet)
+        t.open()
+        checks(t, "Ann", "Bob")
+    t.step("transform")
+    t.step("bet-3")
+    t.open()
+    t.act("Ann", "bet", 3)
+    t.act("Bob", "call")
+    t.expect(Ann=36, Bob=36, pot=8)  # 39 - 3; 2 + 6
+    t.step("showdown")
+    t.cards("Ann", "Ah Ad Tc 4s 6d")
+    t.cards("Bob", "Kh Kd Ks 8s 3d")
+    t.board("Ts", wild_ranks="T")  # the final card, a ten: tens are wild
+    # Ann: two aces, her wild ten and the wild ten in the middle: four aces.
+    # Bob: three kings and the wild ten in the middle: four kings.
+    t.showdown(win=["Ann"])
+    t.expect(Ann=44, Bob=36, pot=0)  # 36 + 8 = 44
