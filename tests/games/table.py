@@ -146,17 +146,19 @@ class Table:
         win: list[str] | None = None,
         low: list[str] | None = None,
         tick: dict[str, dict[str, str | list[str]]] | None = None,
+        split: bool = False,
     ) -> None:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
         `fires` are the rules the fill ticks and `win` (`low`) who it names for the
         (first) pot: both checked before booking. With `low`, the pot splits high and
-        low: the game's rule that halves the pot is played by the award itself. `tick`
+        low: the game's rule that halves the pot is played by the award itself (`split`
+        says so for a declare game, whose fill names sides, not winners). `tick`
         adds firings the helper cannot judge (a table's decision), with roles by name.
         """
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
-        if low is not None:
+        if low is not None or split:
             self.played[-1].fired.add(HALVES)
         self._showdown(list(fires), win, low, tick or {})
 
@@ -419,9 +421,8 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
         if win is not None:
-            assert data.get("win-0") == [str(i) for i in self.ids(win)], (
-                f"the fill gives the pot to {data.get('win-0')}"
-            )
+            high = data.get("win-0", data.get("high-0"))  # a split pot names its high side
+            assert high == [str(i) for i in self.ids(win)], f"the fill gives the pot to {high}"
         if low is not None:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
