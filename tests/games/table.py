@@ -195,6 +195,10 @@ class Table:
         """The stacks by name, the chips in the hand's pot and riding, read from the journal."""
         self._expect(stacks, pot, riding, step)
 
+    def over(self, ended: bool = True) -> None:
+        """The game is over by play (or, `ended=False`, still going on, its pot riding)."""
+        self._over(ended)
+
     # --- what each way does ------------------------------------------------------------------
 
     def _sit(self, chips: dict[str, int]) -> None: ...
@@ -215,6 +219,7 @@ class Table:
     def _deal(self, dealer, players) -> None: ...
     def _end_game(self, ending) -> None: ...
     def _expect(self, stacks, pot, riding, step) -> None: ...
+    def _over(self, ended) -> None: ...
 
 
 class DryTable(Table):
@@ -260,6 +265,12 @@ class LiveTable(Table):
             assert self.hand().step == step, f"on step {self.hand().step}, not {step}"
         everything = Entry.objects.filter(posting__night=self.night).aggregate(s=Sum("amount"))
         assert (everything["s"] or 0) == 0, "chips made or lost"
+
+    def _over(self, ended) -> None:
+        run = self.hand().run
+        assert run is not None, "the deal is no game's"
+        status = "ended" if ended else "open"
+        assert run.status == status, f"the game is {run.status}, not {status}"
 
     def _held(self, kind: str, **owner) -> int:
         held = Entry.objects.filter(
@@ -451,7 +462,8 @@ class PagesTable(LiveTable):
         found = [
             f
             for f in forms(page)
-            if ("nobody", "1") in f.fields
+            # nobody to win the pot, or no pot left at all (a rule carried it on)
+            if (("nobody", "1") in f.fields or ("pots", "") in f.fields)
             and any(
                 w in b[0]
                 for b in f.buttons
@@ -609,7 +621,9 @@ class ApiTable(LiveTable):
         self.call(self.here() + "award/", {"winners": [self.ids(winner)] * self._pots()})
 
     def _end_deal(self) -> None:
-        self.call(self.here() + "award/", {"winners": [[] for _ in range(self._pots())]})
+        # An emptied pot (a bet that won it all) is no pot at all: nobody to name.
+        pots = len(self.read(self.here())["pots"])
+        self.call(self.here() + "award/", {"winners": [[] for _ in range(pots)]})
 
     def _again(self) -> None:
         self.call(self.here() + "again/")
