@@ -33,7 +33,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from ledger.models import Account, Entry, Hand, Night, Seat
-from ledger.services import closing, games
+from ledger.services import closing, games, scores
 from tests import factories
 from tests.ledger.dealing import _reason, forms
 from tests.ledger.pages import post, text, url
@@ -147,6 +147,18 @@ class Table:
         self.played[-1].fired.update(tick or {})
         self._showdown(list(fires), win, low, tick or {})
 
+    def settle(
+        self,
+        *,
+        win: list[str] | tuple[str, ...] = (),
+        fires: dict[str, dict[str, str | list[str]]] | None = None,
+    ) -> None:
+        """Book a showdown the helper cannot rank (tricks taken, a called bid) as the dealer
+        ticks it: `fires` each rule that fires with its roles by name, `win` who takes the
+        pot; nobody takes it when `win` is empty."""
+        self.played[-1].fired.update(fires or {})
+        self._settle(list(win), fires or {})
+
     def fold_out(self, winner: str) -> None:
         """Everyone else folded: give the pot to the last player in."""
         self._fold_out(winner)
@@ -180,6 +192,10 @@ class Table:
         """The stacks by name, the chips in the hand's pot and riding, read from the journal."""
         self._expect(stacks, pot, riding, step)
 
+    def points(self, **totals: int) -> None:
+        """Each player's total on the rubber's score sheet (a points game), by name."""
+        self._points(totals)
+
     # --- what each way does ------------------------------------------------------------------
 
     def _sit(self, chips: dict[str, int]) -> None: ...
@@ -192,6 +208,8 @@ class Table:
     def _act(self, who, action, amount) -> None: ...
     def _cards(self, who, cards, up, declare) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
+    def _settle(self, win, fires) -> None: ...
+    def _points(self, totals) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
     def _again(self) -> None: ...
@@ -241,6 +259,12 @@ class LiveTable(Table):
             assert self.hand().step == step, f"on step {self.hand().step}, not {step}"
         everything = Entry.objects.filter(posting__night=self.night).aggregate(s=Sum("amount"))
         assert (everything["s"] or 0) == 0, "chips made or lost"
+
+    def _points(self, totals) -> None:
+        run = self.hand().run
+        sheet = scores.totals(run) if run is not None else {}
+        found = {name: sheet.get(self.seats[name].pk, 0) for name in totals}
+        assert found == totals, f"the score sheet {found}, expected {totals}"
 
     def _held(self, kind: str, **owner) -> int:
         held = Entry.objects.filter(
@@ -387,6 +411,19 @@ class PagesTable(LiveTable):
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
+        self.post(form.action, data)
+
+    def _settle(self, win, fires) -> None:
+        page = self.deal_page()
+        form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
+        data = form.data("Book the showdown")
+        data.pop("csrfmiddlewaretoken", None)
+        data["fire"] = list(fires)
+        for rule, roles in fires.items():
+            data.update(self._roles(f"{rule}:", roles))
+        data["win-0"] = [str(i) for i in self.ids(win)]
+        if not win:
+            data["nobody"] = ["1"]
         self.post(form.action, data)
 
     def _fold_out(self, winner) -> None:
@@ -544,6 +581,11 @@ class ApiTable(LiveTable):
         body = {k: v for k, v in fill.items() if k != "roles" and v is not None}
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
+        self.call(self.here() + "showdown/", body)
+
+    def _settle(self, win, fires) -> None:
+        bookings = [{"rule": r, "roles": self._named_roles(roles)} for r, roles in fires.items()]
+        body = {"bookings": bookings, "winners": [self.ids(win)] * self._pots()}
         self.call(self.here() + "showdown/", body)
 
     def _pots(self) -> int:
