@@ -163,6 +163,10 @@ class Table:
         """Everyone else folded: give the pot to the last player in."""
         self._fold_out(winner)
 
+    def last_standing(self, winner: str) -> None:
+        """A game of lives: end it with the pot to the last player with a life left."""
+        self._last_standing(winner)
+
     def end_deal(self) -> None:
         """End the deal with nobody winning: the pot rides (or goes back, as the game says)."""
         self._end_deal()
@@ -212,6 +216,7 @@ class Table:
     def _points(self, totals) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
+    def _last_standing(self, winner) -> None: ...
     def _again(self) -> None: ...
     def _deal(self, dealer, players) -> None: ...
     def _end_game(self, ending) -> None: ...
@@ -435,6 +440,15 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         self.post(found[0].action, data)
 
+    def _last_standing(self, winner) -> None:
+        page = self.deal_page()
+        words = f"End the game: {winner}, the last with a life, takes the pot"
+        found = [f for f in forms(page) if any(b[0] == words for b in f.buttons)]
+        assert found, f"no {words!r}: {[b[0] for f in forms(page) for b in f.buttons]}"
+        data = found[0].data()
+        data.pop("csrfmiddlewaretoken", None)
+        self.post(found[0].action, data)
+
     def _end_deal(self) -> None:
         page = self.deal_page()
         found = [
@@ -589,10 +603,14 @@ class ApiTable(LiveTable):
         self.call(self.here() + "showdown/", body)
 
     def _pots(self) -> int:
-        return len(self.read(self.here())["pots"]) or 1
+        # No pot at all (a game whose chips go player to player): no winner list to give.
+        empty = not self._held(Account.Kind.POT, hand=self.hand())
+        return len(self.read(self.here())["pots"]) or (0 if empty else 1)
 
     def _fold_out(self, winner) -> None:
         self.call(self.here() + "award/", {"winners": [self.ids(winner)] * self._pots()})
+
+    _last_standing = _fold_out
 
     def _end_deal(self) -> None:
         self.call(self.here() + "award/", {"winners": [[] for _ in range(self._pots())]})
