@@ -8,7 +8,8 @@ swaps with the player on the left, the last may swap with the deck. The
 lowest card puts one stack into the pot, which rides from round to round: a
 tie for lowest makes each tied player pay (or, as the table says, nobody
 pays and the round is dealt again). A player with no stack left is out; the
-last player with a stack takes the pot.
+last player with a stack takes the pot. A game the host ends early gives
+the pot back to those who put it in.
 
 Ann, Bob and Cat buy in 40 chips each; Cat deals first and the deal moves
 left, past a player who is out.
@@ -61,7 +62,7 @@ def test_each_player_tied_for_lowest_pays_a_stack(table):
     t.expect(Ann=25, Bob=25, Cat=70, pot=0, riding=0)
 
 
-def test_with_a_replay_a_tie_for_lowest_costs_nobody_a_stack(table):
+def test_with_a_replay_a_tie_costs_nobody_and_the_game_ends_early(table):
     t = table
     t.sit("Ann", "Bob", "Cat", chips=40)
     t.start(GAME, dealer="Cat", settings={"tie-lowest": "replay"}, agreed=STACK)
@@ -82,27 +83,7 @@ def test_with_a_replay_a_tie_for_lowest_costs_nobody_a_stack(table):
     t.showdown(fires=["lose-stack-alone"])
     t.expect(Ann=35, Bob=35, Cat=40, riding=10)
 
-    # Round 4, Cat deals. Ann's two: Ann 30, one life left; 15 ride.
-    t.deal()
-    round_of(t, Ann="2h", Bob="Kd", Cat="7c")
-    t.showdown(fires=["lose-stack-alone"])
-    t.expect(Ann=30, Bob=35, Cat=40, riding=15)
-
-    # Round 5, Ann deals. Bob's four: Bob 30, one life left; 20 ride.
-    t.deal()
-    round_of(t, Ann="9h", Bob="4c", Cat="Ts")
-    t.showdown(fires=["lose-stack-alone"])
-    t.expect(Ann=30, Bob=30, Cat=40, riding=20)
-
-    # Round 6, Bob deals. Ann's three: her last stack, Ann 25 and out; 25 ride.
-    t.deal()
-    round_of(t, Ann="3s", Bob="Th", Cat="6d")
-    t.showdown(fires=["lose-stack-alone"])
-    t.expect(Ann=25, Bob=30, Cat=40, riding=25)
-
-    # Round 7, Cat deals to Bob and herself. Bob's five: his last stack (25), and Cat
-    # takes the pot of 30: 70. 25 + 25 + 70 = 120.
-    t.deal(players=("Bob", "Cat"))
-    round_of(t, Bob="5d", Cat="Jh")
-    t.showdown(fires=["lose-stack-alone"], win=["Cat"])
-    t.expect(Ann=25, Bob=25, Cat=70, pot=0, riding=0)
+    # Time is called: the host ends the game with the pot returned to who put it in.
+    # Ann's 5 and Bob's 5 go back: everyone 40 again.
+    t.end_game("returned")
+    t.expect(Ann=40, Bob=40, Cat=40, pot=0, riding=0)
