@@ -33,7 +33,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from ledger.models import Account, Entry, Hand, Night, Seat
-from ledger.services import closing, games
+from ledger.services import closing, games, scores
 from tests import factories
 from tests.ledger.dealing import _reason, forms
 from tests.ledger.pages import post, text, url
@@ -162,9 +162,25 @@ class Table:
             self.played[-1].fired.add(HALVES)
         self._showdown(list(fires), win, low, tick or {})
 
+    def settle(
+        self,
+        *,
+        win: list[str] | tuple[str, ...] = (),
+        fires: dict[str, dict[str, str | list[str]]] | None = None,
+    ) -> None:
+        """Book a showdown the helper cannot rank (tricks taken, a called bid) as the dealer
+        ticks it: `fires` each rule that fires with its roles by name, `win` who takes the
+        pot; nobody takes it when `win` is empty."""
+        self.played[-1].fired.update(fires or {})
+        self._settle(list(win), fires or {})
+
     def fold_out(self, winner: str) -> None:
         """Everyone else folded: give the pot to the last player in."""
         self._fold_out(winner)
+
+    def last_standing(self, winner: str) -> None:
+        """A game of lives: end it with the pot to the last player with a life left."""
+        self._last_standing(winner)
 
     def end_deal(self) -> None:
         """End the deal with nobody winning: the pot rides (or goes back, as the game says)."""
@@ -199,6 +215,10 @@ class Table:
         """The game is over by play (or, `ended=False`, still going on, its pot riding)."""
         self._over(ended)
 
+    def points(self, **totals: int) -> None:
+        """Each player's total on the rubber's score sheet (a points game), by name."""
+        self._points(totals)
+
     # --- what each way does ------------------------------------------------------------------
 
     def _sit(self, chips: dict[str, int]) -> None: ...
@@ -213,8 +233,11 @@ class Table:
     def _facing(self, by, whose, cards) -> None: ...
     def _board(self, cards, wild_ranks) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
+    def _settle(self, win, fires) -> None: ...
+    def _points(self, totals) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
+    def _last_standing(self, winner) -> None: ...
     def _again(self) -> None: ...
     def _deal(self, dealer, players) -> None: ...
     def _end_game(self, ending) -> None: ...
@@ -271,6 +294,12 @@ class LiveTable(Table):
         assert run is not None, "the deal is no game's"
         status = "ended" if ended else "open"
         assert run.status == status, f"the game is {run.status}, not {status}"
+
+    def _points(self, totals) -> None:
+        run = self.hand().run
+        sheet = scores.totals(run) if run is not None else {}
+        found = {name: sheet.get(self.seats[name].pk, 0) for name in totals}
+        assert found == totals, f"the score sheet {found}, expected {totals}"
 
     def _held(self, kind: str, **owner) -> int:
         held = Entry.objects.filter(
@@ -441,6 +470,19 @@ class PagesTable(LiveTable):
             data.update(self._roles(f"{rule}:", roles))
         self.post(form.action, data)
 
+    def _settle(self, win, fires) -> None:
+        page = self.deal_page()
+        form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
+        data = form.data("Book the showdown")
+        data.pop("csrfmiddlewaretoken", None)
+        data["fire"] = list(fires)
+        for rule, roles in fires.items():
+            data.update(self._roles(f"{rule}:", roles))
+        data["win-0"] = [str(i) for i in self.ids(win)]
+        if not win:
+            data["nobody"] = ["1"]
+        self.post(form.action, data)
+
     def _fold_out(self, winner) -> None:
         """The "Give the pot to …" button (or "End the deal" when nothing is left to win)."""
         page = self.deal_page()
@@ -453,6 +495,15 @@ class PagesTable(LiveTable):
         assert found, (
             f"{winner} has no pot by folds: {[b[0] for f in forms(page) for b in f.buttons]}"
         )
+        data = found[0].data()
+        data.pop("csrfmiddlewaretoken", None)
+        self.post(found[0].action, data)
+
+    def _last_standing(self, winner) -> None:
+        page = self.deal_page()
+        words = f"End the game: {winner}, the last with a life, takes the pot"
+        found = [f for f in forms(page) if any(b[0] == words for b in f.buttons)]
+        assert found, f"no {words!r}: {[b[0] for f in forms(page) for b in f.buttons]}"
         data = found[0].data()
         data.pop("csrfmiddlewaretoken", None)
         self.post(found[0].action, data)
@@ -614,11 +665,20 @@ class ApiTable(LiveTable):
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
         self.call(self.here() + "showdown/", body)
 
+    def _settle(self, win, fires) -> None:
+        bookings = [{"rule": r, "roles": self._named_roles(roles)} for r, roles in fires.items()]
+        body = {"bookings": bookings, "winners": [self.ids(win)] * self._pots()}
+        self.call(self.here() + "showdown/", body)
+
     def _pots(self) -> int:
+        """The pots to name winners for: none when the hand has none (chips went player to
+        player, or a bet won the pot whole)."""
         return len(self.read(self.here())["pots"])
 
     def _fold_out(self, winner) -> None:
         self.call(self.here() + "award/", {"winners": [self.ids(winner)] * self._pots()})
+
+    _last_standing = _fold_out
 
     def _end_deal(self) -> None:
         # An emptied pot (a bet that won it all) is no pot at all: nobody to name.

@@ -64,7 +64,7 @@ def test_palansky_and_escape_chance_with_an_ante_every_deal(table):
     t.book("ante")
     t.expect(Ann=38, Bob=38, Cat=38, Dan=38, pot=8)  # 40 - 2 each; 8 in the pot
     t.step("posts")
-    t.step("escape")
+    t.step("escape-gap")
     # Ann turns a 9 and a 10, nothing between; she pays a quarter to replace one and turns a
     # 9 again, so pays a second: 2 quarters, 10 chips. Ann 28, pot 18.
     t.book("escape-fee", actor="Ann", count=2)
@@ -92,7 +92,7 @@ def test_palansky_and_escape_chance_with_an_ante_every_deal(table):
     t.book("ante")
     t.expect(Ann=30, Bob=37, Cat=34, Dan=50, pot=9)  # 2 each; 1 + 8 in the pot
     t.step("posts")
-    t.step("escape")
+    t.step("escape-gap")
     t.step("palansky-split")
     t.step("wager")
     t.step("middle")
