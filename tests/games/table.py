@@ -155,6 +155,17 @@ class Table:
             self.played[-1].fired.add(HALVES)
         self._showdown(list(fires), win, low, tick or {})
 
+    def settle(
+        self,
+        *,
+        win: list[str] | tuple[str, ...] = (),
+        tick: dict[str, dict[str, str | list[str]]] | None = None,
+    ) -> None:
+        """Book the showdown by hand, for a game the helper cannot fill (tricks, not hands):
+        each rule that fires, with its roles by name, and who takes the pot (none: nobody)."""
+        self.played[-1].fired.update(tick or {})
+        self._settle(list(win), tick or {})
+
     def fold_out(self, winner: str) -> None:
         """Everyone else folded: give the pot to the last player in."""
         self._fold_out(winner)
@@ -201,6 +212,7 @@ class Table:
     def _cards(self, who, cards, up, declare) -> None: ...
     def _board(self, cards, wild_ranks) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
+    def _settle(self, win, tick) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
     def _again(self) -> None: ...
@@ -401,7 +413,7 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
         if win is not None:
-            assert data.get("win-0") == [str(i) for i in self.ids(win)], (
+            assert sorted(data.get("win-0") or []) == sorted(str(i) for i in self.ids(win)), (
                 f"the fill gives the pot to {data.get('win-0')}"
             )
         if low is not None:
@@ -409,6 +421,20 @@ class PagesTable(LiveTable):
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
+        self.post(form.action, data)
+
+    def _settle(self, win, tick) -> None:
+        page = self.deal_page()
+        form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
+        data = form.data("Book the showdown")
+        data.pop("csrfmiddlewaretoken", None)
+        assert not data.get("fire"), f"the form comes ticked {data.get('fire')}"
+        data["fire"] = list(tick)
+        for rule, roles in tick.items():
+            data.update(self._roles(f"{rule}:", roles))
+        data["win-0"] = [str(i) for i in self.ids(win)]
+        if not win:
+            data["nobody"] = ["1"]
         self.post(form.action, data)
 
     def _fold_out(self, winner) -> None:
@@ -571,6 +597,10 @@ class ApiTable(LiveTable):
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
         self.call(self.here() + "showdown/", body)
+
+    def _settle(self, win, tick) -> None:
+        bookings = [{"rule": r, "roles": self._named_roles(roles)} for r, roles in tick.items()]
+        self.call(self.here() + "showdown/", {"bookings": bookings, "winners": [self.ids(win)]})
 
     def _pots(self) -> int:
         return len(self.read(self.here())["pots"]) or 1
