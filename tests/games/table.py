@@ -166,13 +166,12 @@ class Table:
         self,
         *,
         win: list[str] | tuple[str, ...] = (),
-        fires: dict[str, dict[str, str | list[str]]] | None = None,
+        tick: dict[str, dict[str, str | list[str]]] | None = None,
     ) -> None:
-        """Book a showdown the helper cannot rank (tricks taken, a called bid) as the dealer
-        ticks it: `fires` each rule that fires with its roles by name, `win` who takes the
-        pot; nobody takes it when `win` is empty."""
-        self.played[-1].fired.update(fires or {})
-        self._settle(list(win), fires or {})
+        """Book the showdown by hand, for a game the helper cannot fill (tricks, not hands):
+        each rule that fires, with its roles by name, and who takes the pot (none: nobody)."""
+        self.played[-1].fired.update(tick or {})
+        self._settle(list(win), tick or {})
 
     def fold_out(self, winner: str) -> None:
         """Everyone else folded: give the pot to the last player in."""
@@ -233,7 +232,7 @@ class Table:
     def _facing(self, by, whose, cards) -> None: ...
     def _board(self, cards, wild_ranks) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
-    def _settle(self, win, fires) -> None: ...
+    def _settle(self, win, tick) -> None: ...
     def _points(self, totals) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
@@ -462,7 +461,9 @@ class PagesTable(LiveTable):
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
         if win is not None:
             high = data.get("win-0", data.get("high-0"))  # a split pot names its high side
-            assert high == [str(i) for i in self.ids(win)], f"the fill gives the pot to {high}"
+            assert sorted(high or []) == sorted(str(i) for i in self.ids(win)), (
+                f"the fill gives the pot to {high}"
+            )
         if low is not None:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
@@ -470,13 +471,14 @@ class PagesTable(LiveTable):
             data.update(self._roles(f"{rule}:", roles))
         self.post(form.action, data)
 
-    def _settle(self, win, fires) -> None:
+    def _settle(self, win, tick) -> None:
         page = self.deal_page()
         form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
         data = form.data("Book the showdown")
         data.pop("csrfmiddlewaretoken", None)
-        data["fire"] = list(fires)
-        for rule, roles in fires.items():
+        assert not data.get("fire"), f"the form comes ticked {data.get('fire')}"
+        data["fire"] = list(tick)
+        for rule, roles in tick.items():
             data.update(self._roles(f"{rule}:", roles))
         data["win-0"] = [str(i) for i in self.ids(win)]
         if not win:
@@ -665,8 +667,8 @@ class ApiTable(LiveTable):
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
         self.call(self.here() + "showdown/", body)
 
-    def _settle(self, win, fires) -> None:
-        bookings = [{"rule": r, "roles": self._named_roles(roles)} for r, roles in fires.items()]
+    def _settle(self, win, tick) -> None:
+        bookings = [{"rule": r, "roles": self._named_roles(roles)} for r, roles in tick.items()]
         body = {"bookings": bookings, "winners": [self.ids(win)] * self._pots()}
         self.call(self.here() + "showdown/", body)
 

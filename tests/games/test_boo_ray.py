@@ -61,7 +61,7 @@ def test_no_trick_pays_into_the_next_pot_and_the_dealer_plays_a_lone_player(tabl
     t.deal()
     fists(t, out=["Dan"], ante=False)
     tricks(t)
-    t.settle(win=["Ann"], fires={"boo-ray": {"losers": ["Cat"]}})
+    t.settle(win=["Ann"], tick={"boo-ray": {"losers": ["Cat"]}})
     # Ann takes the pot of 4: 43. Cat pays 3 into the next pot: 36. 3 ride.
     t.expect(Ann=43, Bob=39, Cat=36, Dan=39, pot=0, riding=3)
 
@@ -69,7 +69,7 @@ def test_no_trick_pays_into_the_next_pot_and_the_dealer_plays_a_lone_player(tabl
     t.deal()
     fists(t, out=[], ante=False)
     tricks(t)
-    t.settle(fires={"boo-ray": {"losers": ["Dan"]}, "carry-over": {}})
+    t.settle(tick={"boo-ray": {"losers": ["Dan"]}, "carry-over": {}})
     # Dan pays 3: 36. The pot of 3 stays and Dan's 3 join it: 6 ride.
     t.expect(Ann=43, Bob=39, Cat=36, Dan=36, pot=0, riding=6)
 
@@ -118,7 +118,7 @@ def test_five_ante_every_deal_pay_into_this_pot_and_share_a_tie(table):
     # Ann 2 tricks, Bob 2, Cat 1, Dan and Eve none: 2-2-1, nobody wins. Dan and Eve pay
     # 5 each into this pot (31 each; 20 + 10 = 30), and it stays for the next deal.
     tricks(t)
-    t.settle(fires={"boo-ray-this-pot": {"losers": ["Dan", "Eve"]}, "carry-over": {}})
+    t.settle(tick={"boo-ray-this-pot": {"losers": ["Dan", "Eve"]}, "carry-over": {}})
     t.expect(Ann=36, Bob=36, Cat=36, Dan=31, Eve=31, pot=0, riding=30)
 
     # Deal 3, Bob deals: the ante (35, 35, 35, 30, 30; 30 + 5 = 35) and all five in, chips
