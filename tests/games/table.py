@@ -24,6 +24,7 @@ list the money rules, options and setting choices no scenario plays.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from dataclasses import dataclass, field
 
@@ -34,6 +35,7 @@ from rest_framework.test import APIClient
 
 from ledger.models import Account, Entry, Hand, Night, Seat
 from ledger.services import closing, games, scores
+from rulebook.loader import load_games
 from tests import factories
 from tests.ledger.dealing import _reason, forms
 from tests.ledger.pages import post, text, url
@@ -182,7 +184,12 @@ class Table:
         self._last_standing(winner)
 
     def end_deal(self) -> None:
-        """End the deal with nobody winning: the pot rides (or goes back, as the game says)."""
+        """End the deal with nobody winning: the pot rides (or goes back, as the game says).
+
+        The game's all-out rule that carries the whole pot on is told on the page, not
+        booked: ending the deal plays it.
+        """
+        self.played[-1].fired.update(carried_on(self.played[-1].slug))
         self._end_deal()
 
     def again(self) -> None:
@@ -242,6 +249,14 @@ class Table:
     def _end_game(self, ending) -> None: ...
     def _expect(self, stacks, pot, riding, step) -> None: ...
     def _over(self, ended) -> None: ...
+
+
+@functools.cache
+def carried_on(slug: str) -> frozenset[str]:
+    """The game's all-out rules that carry the whole pot to the next deal (told, not booked)."""
+    spec = next(g for g in load_games() if g.slug == slug)
+    rules = {r.id: r for r in spec.money + [m for o in spec.options for m in o.money]}
+    return frozenset(r for r in spec.all_out if r in rules and games.ends_deal(rules[r]))
 
 
 class DryTable(Table):
