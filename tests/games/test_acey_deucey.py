@@ -101,3 +101,25 @@ def test_palansky_and_escape_chance_with_an_ante_every_deal(table):
     t.expect(Ann=30, Bob=46, Cat=34, Dan=50, pot=0)  # 30 + 46 + 34 + 50 = 160
     t.end_deal()
     t.over()
+
+
+def test_with_both_options_a_pair_may_escape_instead_of_splitting(table):
+    # Both options on, the table choosing Escape for a matching pair: the escape step comes
+    # for a pair too, and the split step says a pair is escaped, not split.
+    t = table.sit("Ann", "Bob", chips=40)
+    options = ["palansky", "escape-chance"]
+    settings = {"both-options": "escape"}
+    t.start(GAME, dealer="Bob", options=options, settings=settings, agreed=ANTE)
+    t.book("ante")
+    t.expect(Ann=38, Bob=38, pot=4)  # 40 - 2 each
+    t.step("posts")
+    t.step("escape")
+    # Ann turns two sevens and pays a quarter to replace one: Ann 38 - 5 = 33, the pot 9.
+    t.book("escape-fee", actor="Ann", count=1)
+    t.expect(Ann=33, pot=9)
+    t.step("palansky-split-escape")
+    t.step("wager")
+    t.step("middle")
+    t.book("wager-win", actor="Ann", bet=2)  # her 7 and a queen, a 9: Ann 35, the pot 7
+    t.book("wager-lose", actor="Bob", bet=3)  # Bob 35, the pot 10
+    t.expect(Ann=35, Bob=35, pot=10)  # 35 + 35 + 10 = 80

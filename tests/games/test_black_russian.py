@@ -129,3 +129,19 @@ def test_antes_every_deal_paid_coins_a_dirty_trump_and_a_sweep_that_ends_it(tabl
     t.settle(win=["Cat"])
     # Cat 23 + 30 = 53. 35 + 48 + 53 + 24 = 160.
     t.expect(Ann=35, Bob=48, Cat=53, Dan=24, pot=0, riding=0)
+
+
+def test_dirty_by_a_named_suit_or_a_named_rank(table):
+    # Dirty Black Russian with the table naming a suit, then (a second game) a rank, as the
+    # card that stops anyone sitting out: each check names only that card. Bob alone is in
+    # on a clean card and takes the pot without playing, which ends the game.
+    for choice, step in (("suit", "dirty-check-suit"), ("rank", "dirty-check-rank")):
+        t = table.sit("Ann", "Bob", "Cat", chips=20) if choice == "suit" else table
+        t.start(GAME, dealer="Cat", options=["dirty"], settings={"dirty-card": choice}, agreed=ANTE)
+        t.book("ante")
+        t.step("deal")
+        to_the_fists(t, step)
+        t.name("folded", "Ann", "Cat")
+        t.fold_out("Bob")
+    # Each game: antes 1 each, Bob takes the 3. Ann and Cat 20 - 2 = 18; Bob 20 + 2 + 2 = 24.
+    t.expect(Ann=18, Bob=24, Cat=18, pot=0, riding=0)

@@ -54,3 +54,23 @@ def test_when_everyone_drops_the_dealer_takes_the_edge_back(table):
     t.expect(Ann=40, Bob=40, Cat=40, Dan=40, pot=0)
     t.fold_out("Dan")
     t.expect(Ann=40, Bob=40, Cat=40, Dan=40, pot=0)
+
+
+def test_a_dealer_who_must_call_a_raise(table):
+    # The table's choice that the dealer may not drop once raised: the betting step says so.
+    t = table.sit("Ann", "Bob", "Cat", chips=40)
+    t.start(GAME, dealer="Cat", settings={"dealer-after-raise": "must-call"}, agreed=EDGE)
+    t.book("dealers-edge")
+    t.expect(Ann=40, Bob=40, Cat=38, pot=2)  # Cat's edge of 2
+    t.step("deal")
+    t.step("bet-dealer-calls")
+    t.open()
+    t.act("Ann", "raise", 5)
+    t.act("Bob", "fold")
+    t.act("Cat", "call")  # 3 more on her edge, as she must
+    t.expect(Ann=35, Bob=40, Cat=35, pot=10)  # 40 - 5 each; 5 + 5
+    t.step("showdown")
+    t.cards("Ann", "Ks Kd 4c")  # a pair of kings
+    t.cards("Cat", "5h 5d 5s")  # three fives
+    t.showdown(win=["Cat"])
+    t.expect(Ann=35, Bob=40, Cat=45, pot=0)  # 35 + 10 = 45

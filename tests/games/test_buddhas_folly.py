@@ -144,3 +144,18 @@ def test_the_all_drop_penalty_paid_chips_a_tie_nobody_wins_and_a_short_loser_owe
     t.fold_out("Ann")
     # 15 + 70 = 85. 85 + 15 + 0 + 97 = 197, less Cat's 37 owed = 160.
     t.expect(Ann=85, Bob=15, Cat=0, Dan=97, pot=0, riding=0)
+
+
+def test_players_say_in_or_out_in_turn_and_the_one_player_in_takes_the_pot(table):
+    # The table's choice that players declare one at a time from the dealer's left (the
+    # all-drop penalty needs declaring together, so it is not offered).
+    t = table.sit("Ann", "Bob", "Cat", chips=20)
+    t.start(
+        GAME, dealer="Cat", settings={"declare-style": "in-turn"}, agreed={"the table's ante": 1}
+    )
+    t.book("ante")
+    t.expect(Ann=19, Bob=19, Cat=19, pot=3)  # 20 - 1 each
+    to_the_fists(t)
+    t.name("folded", "Ann", "Cat")
+    t.fold_out("Bob")
+    t.expect(Ann=19, Bob=22, Cat=19, pot=0, riding=0)  # Bob alone in takes the 3: 22

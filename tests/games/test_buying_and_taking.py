@@ -94,3 +94,41 @@ def test_have_a_heart_with_give_back(table):
     t.act("Ann", "fold")
     t.fold_out("Bob")
     t.expect(Ann=39, Bob=42, Cat=39, pot=0)  # antes 39; Bob's 4 back and the 3 antes
+
+
+def test_ferengi_chicken_cards_bought_face_up_and_everyone_able_to_pay_after_the_bet(table):
+    # The table's choices: a bought card comes face up, and the check for another phase
+    # looks at everyone's chips once the betting is done.
+    t = table.sit("Ann", "Bob", chips=40)
+    settings = {"bought-face": "up", "afford-who": "everyone", "afford-when": "after-bet"}
+    t.start("ferengi-chicken", dealer="Bob", settings=settings, agreed={"the table's ante": 1})
+    t.book("ante")
+    t.step("deal")
+    t.step("ferengi-up")
+    t.book("buy-card", actor="Ann", count=1)  # a quarter: Ann 39 - 5 = 34; the pot 7
+    t.expect(Ann=34, Bob=39, pot=7)
+    t.step("bet")
+    t.open()
+    t.act("Ann", "check")
+    t.act("Bob", "check")
+    t.step("again-everyone-after-bet")
+    t.step("showdown")
+    t.cards("Ann", "Ah Ad 7c", up="7c")  # a pair of aces
+    t.cards("Bob", "Kh Qd")
+    t.showdown(win=["Ann"])
+    t.expect(Ann=41, Bob=39, pot=0)  # 34 + 7 = 41
+
+
+def test_ferengi_chicken_everyone_able_to_pay_before_buying(table):
+    t = table.sit("Ann", "Bob", chips=40)
+    settings = {"afford-who": "everyone", "afford-when": "before-buy"}
+    t.start("ferengi-chicken", dealer="Bob", settings=settings, agreed={"the table's ante": 1})
+    t.book("ante")
+    t.step("deal")
+    t.step("ferengi")
+    t.step("bet")
+    t.open()
+    t.act("Ann", "bet", 2)
+    t.act("Bob", "fold")
+    t.fold_out("Ann")
+    t.expect(Ann=41, Bob=39, pot=0)  # antes 39 each; Ann's 2 back and the 2 antes

@@ -88,3 +88,30 @@ def test_blinds_with_fold_blood_and_trading_skip_the_folded_neighbour(table):
     t.showdown(win=["Ann"])
     # Ann takes the pot of 6: 38 + 6 = 44. 44 + 38 + 38 + 40 = 160.
     t.expect(Ann=44, Bob=38, Cat=38, Dan=40, pot=0)
+
+
+def test_trading_any_number_of_up_cards(table):
+    # Face-up trading with the table's choice of no limit on swaps; a bet nobody calls.
+    t = table.sit("Ann", "Bob", "Cat", chips=40)
+    t.start(
+        GAME,
+        dealer="Cat",
+        options=["face-up-trading"],
+        settings={"trade-limit": "any"},
+        agreed={"the table's ante": 1},
+    )
+    t.book("ante")
+    t.step("deal-1")
+    t.step("bet-1")
+    t.open()
+    for who in ("Ann", "Bob", "Cat"):
+        t.act(who, "check")
+    t.step("deal-2")
+    t.step("trade-1-any")
+    t.step("bet-2")
+    t.open()
+    t.act("Ann", "bet", 2)
+    t.act("Bob", "fold")
+    t.act("Cat", "fold")
+    t.fold_out("Ann")
+    t.expect(Ann=42, Bob=39, Cat=39, pot=0)  # antes 39 each; Ann's 2 back and the 3 antes

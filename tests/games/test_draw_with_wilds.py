@@ -240,3 +240,23 @@ def test_chaos_wilds_the_transformation_card_makes_its_rank_wild(table):
     # Bob: three kings and the wild ten in the middle: four kings.
     t.showdown(win=["Ann"])
     t.expect(Ann=44, Bob=36, pot=0)  # 36 + 8 = 44
+
+
+def test_chaos_wilds_with_the_trigger_card_among_the_shared_cards(table):
+    # The table's choice that a card turned on an ace joins the shared cards.
+    t = table.sit("Ann", "Bob", chips=20)
+    t.start(
+        "chaos-wilds-poker",
+        dealer="Bob",
+        settings={"trigger-card": "shared"},
+        agreed={"the table's ante": 1},
+    )
+    t.book("ante")
+    t.step("deal")
+    t.step("chaos-1-shared")
+    t.step("bet-1")
+    t.open()
+    t.act("Ann", "bet", 2)
+    t.act("Bob", "fold")
+    t.fold_out("Ann")
+    t.expect(Ann=21, Bob=19, pot=0)  # antes 19 each; Ann's 2 back and the 2 antes
