@@ -141,6 +141,7 @@ class Table:
         win: list[str] | None = None,
         low: list[str] | None = None,
         tick: dict[str, dict[str, str | list[str]]] | None = None,
+        paid: dict[str, dict[str, list[str]]] | None = None,
     ) -> None:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
@@ -148,7 +149,11 @@ class Table:
         (first) pot: both checked before booking. With `low`, the pot splits high and
         low: the game's rule that halves the pot is played by the award itself. `tick`
         adds firings the helper cannot judge (a table's decision), with roles by name.
+        `paid` checks the roles the fill names for a rule it fires (who a race's half
+        goes to), by name, before booking.
         """
+        if paid:
+            self._paid(paid)
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
         if low is not None:
@@ -201,6 +206,7 @@ class Table:
     def _cards(self, who, cards, up, declare) -> None: ...
     def _board(self, cards, wild_ranks) -> None: ...
     def _showdown(self, fires, win, low, tick) -> None: ...
+    def _paid(self, paid) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
     def _again(self) -> None: ...
@@ -401,15 +407,23 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
         if win is not None:
-            assert data.get("win-0") == [str(i) for i in self.ids(win)], (
-                f"the fill gives the pot to {data.get('win-0')}"
-            )
+            won = data.get("win-0", data.get("high-0"))  # high-0: a split high and low
+            assert won == [str(i) for i in self.ids(win)], f"the fill gives the pot to {won}"
         if low is not None:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
         self.post(form.action, data)
+
+    def _paid(self, paid) -> None:
+        page = self.deal_page("?helper=fill")
+        form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
+        data = form.data("Book the showdown")
+        for rule, roles in paid.items():
+            for role, names in roles.items():
+                named = data.get(f"{rule}:role-{role}")
+                assert named == [str(i) for i in self.ids(names)], f"{rule} {role}: {named}"
 
     def _fold_out(self, winner) -> None:
         """The "Give the pot to …" button (or "End the deal" when nothing is left to win)."""
@@ -578,6 +592,15 @@ class ApiTable(LiveTable):
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
         self.call(self.here() + "showdown/", body)
+
+    def _paid(self, paid) -> None:
+        fill = self.read(self.here() + "showdown-helper/")["fill"]
+        assert fill is not None, "the helper cannot fill this showdown"
+        booked = {b["rule"]: b["roles"] for b in fill["bookings"]}
+        for rule, roles in paid.items():
+            for role, names in roles.items():
+                named = booked.get(rule, {}).get(role)
+                assert named == self.ids(names), f"{rule} {role}: {named}"
 
     def _pots(self) -> int:
         return len(self.read(self.here())["pots"])
