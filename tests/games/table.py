@@ -142,6 +142,7 @@ class Table:
         low: list[str] | None = None,
         tick: dict[str, dict[str, str | list[str]]] | None = None,
         paid: dict[str, dict[str, list[str]]] | None = None,
+        ruled: list[str] | None = None,
     ) -> None:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
@@ -150,10 +151,12 @@ class Table:
         low: the game's rule that halves the pot is played by the award itself. `tick`
         adds firings the helper cannot judge (a table's decision), with roles by name.
         `paid` checks the roles the fill names for a rule it fires (who a race's half
-        goes to), by name, before booking.
+        goes to), by name, before booking. `ruled` books the (first) pot to these players
+        instead of the fill's `win`: the table's ruling where the helper leaves it to them.
         """
         if paid:
             self._paid(paid)
+        self.ruled = ruled
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
         if low is not None:
@@ -407,13 +410,16 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
         if win is not None:
-            won = data.get("win-0", data.get("high-0"))  # high-0: a split high and low
+            won = data.get("win-0", data.get("high-0")) or []  # high-0: a split high and low
             assert won == [str(i) for i in self.ids(win)], f"the fill gives the pot to {won}"
         if low is not None:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
+        if getattr(self, "ruled", None) is not None:
+            data.pop("nobody", None)
+            data["win-0"] = [str(i) for i in self.ids(self.ruled)]
         self.post(form.action, data)
 
     def _paid(self, paid) -> None:
@@ -591,6 +597,8 @@ class ApiTable(LiveTable):
         body = {k: v for k, v in fill.items() if k != "roles" and v is not None}
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
+        if getattr(self, "ruled", None) is not None:
+            body["winners"][0] = self.ids(self.ruled)
         self.call(self.here() + "showdown/", body)
 
     def _paid(self, paid) -> None:
