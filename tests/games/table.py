@@ -149,6 +149,8 @@ class Table:
         low: list[str] | None = None,
         tick: dict[str, dict[str, str | list[str]]] | None = None,
         split: bool = False,
+        paid: dict[str, dict[str, list[str]]] | None = None,
+        ruled: list[str] | None = None,
     ) -> None:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
@@ -157,7 +159,13 @@ class Table:
         low: the game's rule that halves the pot is played by the award itself (`split`
         says so for a declare game, whose fill names sides, not winners). `tick`
         adds firings the helper cannot judge (a table's decision), with roles by name.
+        `paid` checks the roles the fill names for a rule it fires (who a race's half
+        goes to), by name, before booking. `ruled` books the (first) pot to these players
+        instead of the fill's `win`: the table's ruling where the helper leaves it to them.
         """
+        if paid:
+            self._paid(paid)
+        self.ruled = ruled
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
         if low is not None or split:
@@ -241,6 +249,7 @@ class Table:
     def _showdown(self, fires, win, low, tick) -> None: ...
     def _settle(self, win, tick) -> None: ...
     def _points(self, totals) -> None: ...
+    def _paid(self, paid) -> None: ...
     def _fold_out(self, winner) -> None: ...
     def _end_deal(self) -> None: ...
     def _last_standing(self, winner) -> None: ...
@@ -475,15 +484,18 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
         if win is not None:
-            high = data.get("win-0", data.get("high-0"))  # a split pot names its high side
-            assert sorted(high or []) == sorted(str(i) for i in self.ids(win)), (
-                f"the fill gives the pot to {high}"
+            won = data.get("win-0", data.get("high-0")) or []  # high-0: a split high and low
+            assert sorted(won) == sorted(str(i) for i in self.ids(win)), (
+                f"the fill gives the pot to {won}"
             )
         if low is not None:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
+        if getattr(self, "ruled", None) is not None:
+            data.pop("nobody", None)
+            data["win-0"] = [str(i) for i in self.ids(self.ruled)]
         self.post(form.action, data)
 
     def _settle(self, win, tick) -> None:
@@ -499,6 +511,15 @@ class PagesTable(LiveTable):
         if not win:
             data["nobody"] = ["1"]
         self.post(form.action, data)
+
+    def _paid(self, paid) -> None:
+        page = self.deal_page("?helper=fill")
+        form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
+        data = form.data("Book the showdown")
+        for rule, roles in paid.items():
+            for role, names in roles.items():
+                named = data.get(f"{rule}:role-{role}")
+                assert named == [str(i) for i in self.ids(names)], f"{rule} {role}: {named}"
 
     def _fold_out(self, winner) -> None:
         """The "Give the pot to …" button (or "End the deal" when nothing is left to win)."""
@@ -680,12 +701,23 @@ class ApiTable(LiveTable):
         body = {k: v for k, v in fill.items() if k != "roles" and v is not None}
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
+        if getattr(self, "ruled", None) is not None:
+            body["winners"][0] = self.ids(self.ruled)
         self.call(self.here() + "showdown/", body)
 
     def _settle(self, win, tick) -> None:
         bookings = [{"rule": r, "roles": self._named_roles(roles)} for r, roles in tick.items()]
         body = {"bookings": bookings, "winners": [self.ids(win)] * self._pots()}
         self.call(self.here() + "showdown/", body)
+
+    def _paid(self, paid) -> None:
+        fill = self.read(self.here() + "showdown-helper/")["fill"]
+        assert fill is not None, "the helper cannot fill this showdown"
+        booked = {b["rule"]: b["roles"] for b in fill["bookings"]}
+        for rule, roles in paid.items():
+            for role, names in roles.items():
+                named = booked.get(rule, {}).get(role)
+                assert named == self.ids(names), f"{rule} {role}: {named}"
 
     def _pots(self) -> int:
         """The pots to name winners for: none when the hand has none (chips went player to
