@@ -155,6 +155,21 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
     return needs(rule, halves=halves).booked_by_hand
 
 
+def shares_by_the_cards(rule: MoneyRule) -> bool:
+    """Whether the rule gives the whole pot to the hands its `fires` names (every hand that
+    beat the caller's): the award pays them, so the showdown's fill names them as winners."""
+    return (
+        rule.kind == "split"
+        and rule.payer == "pot"
+        and rule.payee == "winners"
+        and rule.fires is not None
+        and rule.fires.role is not None
+        and rule.amount is not None
+        and rule.amount.pot is not None
+        and Fraction(rule.amount.pot) == 1
+    )
+
+
 def covers(rule: MoneyRule) -> bool:
     """Whether the rule pays the rest of other rules (the dealer's cover): booked with them."""
     return rule.amount is not None and bool(rule.amount.rest_of)

@@ -68,6 +68,7 @@ class Ask:
     payee: str | None = None  # the rule's payee role (a pot an earlier firing fills)
     takes_a_life: bool = False  # each payer loses one of their lives
     carries: bool = False  # it carries the whole pot to the next deal: nobody wins this one
+    shares: bool = False  # it names who shares the pot when it fires: the award, not a booking
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,15 @@ def fill(
         declared=answer.declared,
     )
     roles, fire = _roles(asks, table)
+    shared = [a.rule for a in asks if a.shares and a.rule in fire]
+    fire = [r for r in fire if r not in {a.rule for a in asks if a.shares}]
     answer = Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
+    if shared and mode == "plain":
+        # The table shares the pot among the hands this rule names (every hand that beat the
+        # caller's): the award pays them, so the rule is never ticked.
+        sharers = roles[shared[0]].get("winners", [])
+        win = [[s for s in sharers if s in pot] for pot in eligible]
+        answer = Fill(**(answer.__dict__ | {"win": win, "nobody": bool(eligible) and not any(win)}))
     if any(ask.carries and ask.rule in fire for ask in asks) and mode == "plain":
         # A rule carries the whole pot on (a tie nobody wins): nobody takes it.
         answer = Fill(**(answer.__dict__ | {"win": [[] for _ in eligible], "nobody": True}))

@@ -740,7 +740,8 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
     found = []
     for rule_id in dict.fromkeys(ids):
         rule = rules.get(rule_id)
-        if rule is None or not facts.bookable(rule, halves=games.halves(hand)):
+        shares = rule is not None and facts.shares_by_the_cards(rule)
+        if rule is None or not (shares or facts.bookable(rule, halves=games.halves(hand))):
             continue
         needs = facts.needs(rule)
         roles = tuple((r.name, r.many) for r in needs.roles)
@@ -756,6 +757,7 @@ def asks_of(hand: Hand, game) -> list[showdown_fill.Ask]:
                 payee=rule.payee,
                 takes_a_life=rule.takes_a_life,
                 carries=games.ends_deal(rule),
+                shares=shares,
             )
         )
     return found

@@ -37,8 +37,6 @@ ante makes an odd pot of 3.
 
 from __future__ import annotations
 
-import pytest
-
 GAME = "gruts"
 ANTE = {"the table's ante": 1}
 
@@ -145,11 +143,6 @@ def test_a_beaten_gruts_er_pays_the_pot_a_short_loser_owes_and_a_tie_is_shared(t
     t.expect(Ann=17, Bob=65, Cat=53, Dan=0, pot=0, riding=0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with winning-chawawengers every-beater the showdown fill still gives the pot "
-    "to the best chawawenger alone, not to every one who beat the gruts-er",
-)
 def test_every_chawawenger_who_beat_the_gruts_er_shares_the_pot(table):
     t = table.sit("Ann", "Bob", "Cat", "Dan", chips=40)
     t.start(GAME, dealer="Dan", settings={"winning-chawawengers": "every-beater"}, agreed=ANTE)

@@ -31,8 +31,6 @@ ante makes an odd pot of 3.
 
 from __future__ import annotations
 
-import pytest
-
 GAME = "guts-three-card"
 ANTE = {"the table's ante": 1}
 
@@ -137,11 +135,6 @@ def test_a_beaten_guts_er_pays_the_pot_a_short_loser_owes_and_a_tie_is_shared(ta
     t.expect(Ann=28, Bob=55, Cat=47, Dan=0, pot=0, riding=0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with winning-challengers every-beater the showdown fill still gives the pot "
-    "to the best challenger alone, not to every challenger who beat the guts-er",
-)
 def test_every_challenger_who_beat_the_guts_er_shares_the_pot(table):
     t = table.sit("Ann", "Bob", "Cat", "Dan", chips=40)
     t.start(GAME, dealer="Dan", settings={"winning-challengers": "every-beater"}, agreed=ANTE)
