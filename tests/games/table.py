@@ -553,7 +553,9 @@ class ApiTable(LiveTable):
         self.call(self.here() + "award/", {"winners": [self.ids(winner)] * self._pots()})
 
     def _end_deal(self) -> None:
-        self.call(self.here() + "award/", {"winners": [[] for _ in range(self._pots())]})
+        # No pot at all once a rainout has carried it to the redeal: no winners to say.
+        pots = len(self.read(self.here())["pots"])
+        self.call(self.here() + "award/", {"winners": [[] for _ in range(pots)]})
 
     def _again(self) -> None:
         self.call(self.here() + "again/")
