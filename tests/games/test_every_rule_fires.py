@@ -69,7 +69,9 @@ def unplayed() -> dict[str, list[str]]:
             continue
         fired = set().union(*(p.fired for p in mine))
         rules = game.money + [m for o in game.options for m in o.money]
-        lacking = [f"rule {r.id}" for r in rules if facts.bookable(r) and r.id not in fired]
+        # A rule paying the halves of a high-low pot is the award's own: no booking to fire.
+        booked = [r for r in rules if facts.bookable(r, halves=facts.award_halves(r))]
+        lacking = [f"rule {r.id}" for r in booked if r.id not in fired]
         switched = set().union(*(set(p.options) for p in mine))
         lacking += [f"option {o.id}" for o in game.options if o.id not in switched]
         seen = set().union(*(chosen(game, p) for p in mine))
