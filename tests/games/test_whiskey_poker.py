@@ -6,9 +6,9 @@ a card or all five at a time, until somebody knocks; after one last turn
 each, everyone shows. The best hand takes the pot; the lowest hand pays the
 forfeit agreed before the game. Who receives it is a setting: the winner
 (default) or the next deal's pot. So is a tie for lowest: each tied player
-pays the whole forfeit (default), or they share one forfeit, split in whole
-chips with the odd chip paid first by the tied player nearest the dealer's
-left. With "Betting before the showdown" on, one betting round opens on the
+pays the whole forfeit (default), or they share one forfeit (the page does
+not say how an odd chip splits: the ledger has the tied player nearest the
+dealer's left pay it). With "Betting before the showdown" on, one betting round opens on the
 dealer's left before anybody shows. Each deal is a game of its own: a
 forfeit for the next pot rides into the next game started.
 
