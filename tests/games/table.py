@@ -730,7 +730,7 @@ class ApiTable(LiveTable):
     _last_standing = _fold_out
 
     def _end_deal(self) -> None:
-        # An emptied pot (a bet that won it all) is no pot at all: nobody to name.
+        # An emptied pot (a bet that won it all, or a rainout carried it on) is no pot at all: nobody to name.
         pots = len(self.read(self.here())["pots"])
         self.call(self.here() + "award/", {"winners": [[] for _ in range(pots)]})
 
