@@ -145,7 +145,9 @@ class Table:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
         `fires` are the rules the fill ticks and `win` (`low`) who it names for the
-        (first) pot: both checked before booking. With `low`, the pot splits high and
+        (first) pot: both checked before booking. In a declare game's fill, `win`
+        (`low`) are those it ranks first among the high (low) callers; a player who
+        declared both and loses a side is ranked last on both. With `low`, the pot splits high and
         low: the game's rule that halves the pot is played by the award itself. `tick`
         adds firings the helper cannot judge (a table's decision), with roles by name.
         """
@@ -400,16 +402,31 @@ class PagesTable(LiveTable):
         data = form.data("Book the showdown")
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
-        if win is not None:
+        if any(k.startswith("declare-") for k in data):
+            self._declared(data, win, low)
+        elif win is not None:
             assert data.get("win-0") == [str(i) for i in self.ids(win)], (
                 f"the fill gives the pot to {data.get('win-0')}"
             )
-        if low is not None:
+        elif low is not None:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
         self.post(form.action, data)
+
+    def _declared(self, data: dict, win, low) -> None:
+        """A declare game's fill: `win` (`low`) are those it ranks first for high (low)."""
+        for side, names in (("high", win), ("low", low)):
+            if names is not None:
+                first = [
+                    k.rsplit("-", 1)[1]
+                    for k, v in data.items()
+                    if k.startswith(f"{side}-rank-") and v == ["1"]
+                ]
+                assert sorted(first, key=int) == sorted(str(i) for i in self.ids(names)), (
+                    f"the fill ranks {first} first for {side}"
+                )
 
     def _fold_out(self, winner) -> None:
         page = self.deal_page()
@@ -563,10 +580,19 @@ class ApiTable(LiveTable):
         assert fill is not None, "the helper cannot fill this showdown"
         fired = [b["rule"] for b in fill["bookings"]]
         assert sorted(fired) == sorted(fires), f"the fill fires {fired}"
-        if win is not None:
-            assert fill["winners"][0] == self.ids(win), f"the fill names {fill['winners']}"
-        if low is not None:
-            assert (fill.get("low_winners") or [[]])[0] == self.ids(low), fill.get("low_winners")
+        if fill.get("declarations"):
+            # A declare game's fill: `win` (`low`) are those it ranks first for high (low).
+            for side, names in (("high_order", win), ("low_order", low)):
+                if names is not None:
+                    first = sorted((fill.get(side) or [[]])[0])
+                    assert first == sorted(self.ids(names)), f"the fill's {side} {fill.get(side)}"
+        else:
+            if win is not None:
+                assert fill["winners"][0] == self.ids(win), f"the fill names {fill['winners']}"
+            if low is not None:
+                assert (fill.get("low_winners") or [[]])[0] == self.ids(low), fill.get(
+                    "low_winners"
+                )
         body = {k: v for k, v in fill.items() if k != "roles" and v is not None}
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
