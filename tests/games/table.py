@@ -147,9 +147,10 @@ class Table:
         `fires` are the rules the fill ticks and `win` (`low`) who it names for the
         (first) pot: both checked before booking. In a declare game's fill, `win`
         (`low`) are those it ranks first among the high (low) callers; a player who
-        declared both and loses a side is ranked last on both. With `low`, the pot splits high and
-        low: the game's rule that halves the pot is played by the award itself. `tick`
-        adds firings the helper cannot judge (a table's decision), with roles by name.
+        declared both and loses a side is ranked last on both. With `low`, the pot
+        splits high and low: the game's rule that halves the pot is played by the
+        award itself. `tick` adds firings the helper cannot judge (a table's
+        decision), with roles by name.
         """
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
@@ -402,13 +403,14 @@ class PagesTable(LiveTable):
         data = form.data("Book the showdown")
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
-        if any(k.startswith("declare-") for k in data):
+        declares = any(k.startswith("declare-") for k in data)
+        if declares:
             self._declared(data, win, low)
-        elif win is not None:
+        if win is not None and not declares:
             assert data.get("win-0") == [str(i) for i in self.ids(win)], (
                 f"the fill gives the pot to {data.get('win-0')}"
             )
-        elif low is not None:
+        if low is not None and not declares:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
