@@ -407,8 +407,9 @@ class PagesTable(LiveTable):
         if declares:
             self._declared(data, win, low)
         if win is not None and not declares:
-            assert data.get("win-0") == [str(i) for i in self.ids(win)], (
-                f"the fill gives the pot to {data.get('win-0')}"
+            high = "high-0" if "high-0" in data else "win-0"  # a high-low form ticks high-0
+            assert data.get(high) == [str(i) for i in self.ids(win)], (
+                f"the fill gives the pot to {data.get(high)}"
             )
         if low is not None and not declares:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
