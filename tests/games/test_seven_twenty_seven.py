@@ -91,3 +91,28 @@ def test_declared_a_both_caller_tying_27_keeps_a_share_and_the_odd_chip_goes_to_
     # up: the odd chip to 7) and 6 to 27, shared 3 and 3: Ann 36 + 7 + 3 = 46,
     # Cat 36 + 3 = 39; Bob 36, Dan 39. 46 + 36 + 39 + 39 = 160.
     t.expect(Ann=46, Bob=36, Cat=39, Dan=39, pot=0)
+
+
+def test_one_hand_exactly_on_both_targets_takes_the_lot(table):
+    t = table
+    to_the_hits(t)
+    t.act("Ann", "bet", 3)
+    t.act("Bob", "call")
+    t.act("Cat", "fold")
+    t.act("Dan", "call")
+    # Ann, Bob and Dan 39 - 3 = 36; the pot 4 + 9 = 13.
+    t.expect(Ann=36, Bob=36, Cat=39, Dan=36, pot=13)
+    t.step("hit")
+    t.step("bet-after-hit")
+    t.open()
+    for who in ("Ann", "Bob", "Dan"):
+        t.act(who, "check")
+    t.step("showdown")
+    # Bob's two aces and five: 1 + 1 + 5 = 7 and 11 + 11 + 5 = 27, both exactly.
+    t.cards("Bob", "Ah As 5d", up="As 5d")
+    t.cards("Ann", "6c Qd", up="Qd")  # 6 and a half: 6.5, half a point under 7
+    t.cards("Dan", "Tc 9d 8s", up="9d 8s")  # 27 exactly too
+    t.showdown(win=["Bob"], low=["Bob"])  # the fill names Bob alone on both sides
+    # Bob's hand makes both targets and takes everything: 36 + 13 = 49, though Dan's 27
+    # ties him on that side. Ann 36, Cat 39, Dan 36. 36 + 49 + 39 + 36 = 160.
+    t.expect(Ann=36, Bob=49, Cat=39, Dan=36, pot=0)
