@@ -56,7 +56,7 @@ def test_the_highest_and_lowest_totals_among_the_callers_split(table):
     t.expect(Ann=43, Bob=42, Cat=36, Dan=39, pot=0)
 
 
-def test_no_ante_an_unclaimed_half_rides_and_a_both_call_tying_high_next_deal(table):
+def test_no_ante_an_unclaimed_half_rides_into_the_game_started_again(table):
     t = table.sit("Ann", "Bob", "Cat", "Dan", chips=40)
     settings = {
         "ante": "no",
@@ -76,7 +76,8 @@ def test_no_ante_an_unclaimed_half_rides_and_a_both_call_tying_high_next_deal(ta
     # Everyone called high: half of 12, 6, stays in the middle for the next hand and Cat
     # takes the other 6: 36 + 6 = 42. 36 + 36 + 42 + 40 + 6 riding = 160.
     t.expect(Ann=36, Bob=36, Cat=42, Dan=40, pot=0, riding=6)
-    t.start(GAME, dealer="Dan", settings=settings)  # one deal a game: the next is a new one
+    # The game is one deal: the host starts it again, the riding 6 its pot.
+    t.start(GAME, dealer="Dan", settings=settings)
     t.expect(pot=6, riding=0)  # the 6 riding is the new pot
     flip_and_bet(t, 5)
     # Ann and Bob 36 - 5 = 31, Cat 42 - 5 = 37; the pot 6 + 15 = 21.
