@@ -155,10 +155,12 @@ class Table:
         """Fill the showdown from the helper's ranking and book it exactly as given.
 
         `fires` are the rules the fill ticks and `win` (`low`) who it names for the
-        (first) pot: both checked before booking. With `low`, the pot splits high and
-        low: the game's rule that halves the pot is played by the award itself (`split`
-        says so for a declare game, whose fill names sides, not winners). `tick`
-        adds firings the helper cannot judge (a table's decision), with roles by name.
+        (first) pot: both checked before booking. In a declare game's fill, `win`
+        (`low`) are those it ranks first among the high (low) callers; a player who
+        declared both and loses a side is ranked last on both. With `low`, the pot
+        splits high and low: the game's rule that halves the pot is played by the
+        award itself (`split` says so where `low` is not checked). `tick` adds firings
+        the helper cannot judge (a table's decision), with roles by name.
         `paid` checks the roles the fill names for a rule it fires (who a race's half
         goes to), by name, before booking. `ruled` books the (first) pot to these players
         instead of the fill's `win`: the table's ruling where the helper leaves it to them.
@@ -483,12 +485,15 @@ class PagesTable(LiveTable):
         data = form.data("Book the showdown")
         data.pop("csrfmiddlewaretoken", None)
         assert sorted(data.get("fire", [])) == sorted(fires), f"the fill fires {data.get('fire')}"
-        if win is not None:
+        declares = any(k.startswith("declare-") for k in data)
+        if declares:
+            self._declared(data, win, low)
+        if win is not None and not declares:
             won = data.get("win-0", data.get("high-0")) or []  # high-0: a split high and low
             assert sorted(won) == sorted(str(i) for i in self.ids(win)), (
                 f"the fill gives the pot to {won}"
             )
-        if low is not None:
+        if low is not None and not declares:
             assert data.get("low-0") == [str(i) for i in self.ids(low)], data.get("low-0")
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
@@ -497,6 +502,19 @@ class PagesTable(LiveTable):
             data.pop("nobody", None)
             data["win-0"] = [str(i) for i in self.ids(self.ruled)]
         self.post(form.action, data)
+
+    def _declared(self, data: dict, win, low) -> None:
+        """A declare game's fill: `win` (`low`) are those it ranks first for high (low)."""
+        for side, names in (("high", win), ("low", low)):
+            if names is not None:
+                first = [
+                    k.rsplit("-", 1)[1]
+                    for k, v in data.items()
+                    if k.startswith(f"{side}-rank-") and v == ["1"]
+                ]
+                assert sorted(first, key=int) == sorted(str(i) for i in self.ids(names)), (
+                    f"the fill ranks {first} first for {side}"
+                )
 
     def _settle(self, win, tick) -> None:
         page = self.deal_page()
@@ -694,10 +712,19 @@ class ApiTable(LiveTable):
         assert fill is not None, "the helper cannot fill this showdown"
         fired = [b["rule"] for b in fill["bookings"]]
         assert sorted(fired) == sorted(fires), f"the fill fires {fired}"
-        if win is not None:
-            assert fill["winners"][0] == self.ids(win), f"the fill names {fill['winners']}"
-        if low is not None:
-            assert (fill.get("low_winners") or [[]])[0] == self.ids(low), fill.get("low_winners")
+        if fill.get("declarations"):
+            # A declare game's fill: `win` (`low`) are those it ranks first for high (low).
+            for side, names in (("high_order", win), ("low_order", low)):
+                if names is not None:
+                    first = sorted((fill.get(side) or [[]])[0])
+                    assert first == sorted(self.ids(names)), f"the fill's {side} {fill.get(side)}"
+        else:
+            if win is not None:
+                assert fill["winners"][0] == self.ids(win), f"the fill names {fill['winners']}"
+            if low is not None:
+                assert (fill.get("low_winners") or [[]])[0] == self.ids(low), fill.get(
+                    "low_winners"
+                )
         body = {k: v for k, v in fill.items() if k != "roles" and v is not None}
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
@@ -730,7 +757,7 @@ class ApiTable(LiveTable):
     _last_standing = _fold_out
 
     def _end_deal(self) -> None:
-        # An emptied pot (a bet that won it all, or a rainout carried it on) is no pot at all: nobody to name.
+        # An emptied pot (a bet won it all, a rainout carried it on): nobody to name.
         pots = len(self.read(self.here())["pots"])
         self.call(self.here() + "award/", {"winners": [[] for _ in range(pots)]})
 
