@@ -80,9 +80,9 @@ def test_three_passes_then_high_and_low_declared_the_odd_chip_high(table):
     t.cards("Ann", "Kh Kd Kc 7s 2d", declare="high")  # three kings
     t.cards("Bob", "5c 4d 3h 2s Ah", declare="low")  # the wheel: the best low
     t.cards("Cat", "8h 6d 4c 3s 2c", declare="low")  # eight-six low
-    # A declare game's fill says each declaration and the order on each side, not a winner
-    # list; the award pays the halves (high-low-split): the stacks show who won.
-    t.showdown(fires=[])
+    # A declare game's fill says each declaration and the order on each side; the award
+    # pays the halves (high-low-split).
+    t.showdown(win=["Ann"], low=["Bob"])  # the fill ranks them first on their sides
     # The pot of 13: half rounded down, 6, to Bob's low; the 7 left, odd chip too, to Ann.
     t.expect(Ann=43, Bob=42, Cat=36, Dan=39, pot=0)  # 43 + 42 + 36 + 39 = 160
 
@@ -111,7 +111,7 @@ def test_declaring_both_a_tied_low_is_enough_and_the_odd_chip_goes_low(table):
     t.cards("Ann", "5h 4h 3d 2d Ac", declare="both")  # the wheel: a straight, and low
     t.cards("Bob", "5s 4s 3c 2h Ad", declare="low")  # the wheel too: low tied with Ann
     t.cards("Cat", "Qh Qd 9s 9c 2c", declare="high")  # two pair: the straight beats it
-    t.showdown(fires=[])  # the halves, high-low-split-odd-chip, are the award's
+    t.showdown(split=True)  # the halves (high-low-split-odd-chip) are the award's
     # The pot of 7: half rounded up, 4, to the low side, shared by Ann and Bob, 2 each;
     # the high 3 to Ann. Ann 38 + 3 + 2 = 43, Bob 40. 43 + 40 + 38 + 39 = 160.
     t.expect(Ann=43, Bob=40, Cat=38, Dan=39, pot=0)
