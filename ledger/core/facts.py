@@ -150,6 +150,8 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
         return False
     if covers(rule):
         return False  # the ledger books it with the rules it covers
+    if free(rule):
+        return False  # nothing to charge (pushing is free here): the step says so, no button
     if rule.amount is None and rule.payer not in HELD_POTS:
         return False  # no amount: it moves what a pot holds, and its payer is no pot (words)
     return needs(rule, halves=halves).booked_by_hand
@@ -168,6 +170,15 @@ def shares_by_the_cards(rule: MoneyRule) -> bool:
         and rule.amount.pot is not None
         and Fraction(rule.amount.pot) == 1
     )
+
+
+def free(rule: MoneyRule) -> bool:
+    """Whether the rule's amount is nothing at all (a free push, told for contrast)."""
+    amount = rule.amount
+    if amount is None or amount.chips != 0:
+        return False
+    others = amount.model_dump(exclude={"chips", "agreed_in", "rounding", "shared", "example"})
+    return not any(value not in (None, 0, "") for value in others.values())
 
 
 def covers(rule: MoneyRule) -> bool:

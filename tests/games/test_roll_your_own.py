@@ -18,8 +18,6 @@ Ann, Bob, Cat and Dan buy in 40 chips each and ante 1; Dan deals.
 
 from __future__ import annotations
 
-import pytest
-
 GAME = "roll-your-own"
 ROUND = ("Ann", "Bob", "Cat", "Dan", "Ann", "Bob", "Cat")
 
@@ -51,21 +49,6 @@ def to_the_showdown(t, bet_1: str, showing: str, folder: str, bet: int = 2, **ch
     if "high-low" in choices.get("options", ()):
         t.step("declare")
     t.step("showdown")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Deal tab and the rule data offer the free push as a booking (facts.bookable), "
-    "but booking it is refused: 'Pushing is free in this game: it moves no chips here'",
-)
-def test_a_free_push_is_booked_for_nothing(table):
-    t = table.sit("Ann", "Bob", "Cat", "Dan", chips=40)
-    t.start(GAME, dealer="Dan", agreed={"the table's ante": 1})
-    t.book("ante")
-    t.expect(Ann=39, Bob=39, Cat=39, Dan=39, pot=4)  # 40 - 1 each; 4 antes in the pot
-    t.step("round-1")
-    t.book("push-free", actor="Ann")  # Ann pushes her card on: free
-    t.expect(Ann=39, Bob=39, Cat=39, Dan=39, pot=4)  # nothing moves
 
 
 def test_the_best_hand_takes_the_pot(table):
