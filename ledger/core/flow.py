@@ -197,17 +197,33 @@ def _left_alone(steps: Sequence[Step], step_id: str | None, situation: Situation
 
     A step played only when nobody stayed in (the coward's tax) or one player
     alone did (facing the gooches, the deck's two cards) comes next when it is
-    the next step the table plays, and waits there for what it asks (did the
-    lone player lose to the deck); anything else the step asked is moot now.
-    With no such step: nobody left, the pot rides (`all_out`); one, they take
-    it (`fold_out`).
+    the next such step before the showdown, past steps for players still
+    contesting the pot (the stayers' auction), and waits there for what it
+    asks (did the lone player lose to the deck); anything else the step asked
+    is moot now. With no such step: nobody left, the pot rides (`all_out`);
+    one, they take it (`fold_out`).
     """
     alone = "nobody_in" if situation.players_left == 0 else "one_in"
     if steps and not situation.betting_open:
         step = steps[index_of(steps, step_id)]
         if step.only_if == alone and any(a.role not in situation.named_here for a in step.asks):
             return Forward("name", step.id)
-        following = after(steps, step.id, situation)
-        if following is not None and steps[index_of(steps, following)].only_if == alone:
-            return Forward("next", following)
+        ahead = _alone_step_ahead(steps, step.id, alone, situation)
+        if ahead is not None:
+            return Forward("next", ahead)
     return Forward("all_out" if situation.players_left == 0 else "fold_out")
+
+
+def _alone_step_ahead(
+    steps: Sequence[Step], step_id: str, alone: str, situation: Situation
+) -> str | None:
+    """The next step the table plays only in this case (`alone`), before the showdown."""
+    following = after(steps, step_id, situation)
+    while following is not None:
+        step = steps[index_of(steps, following)]
+        if step.only_if == alone:
+            return step.id
+        if step.kind == "showdown":
+            return None
+        following = after(steps, step.id, situation)
+    return None

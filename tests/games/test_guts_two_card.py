@@ -23,10 +23,6 @@ and the deal passes left.
 
 from __future__ import annotations
 
-import pytest
-
-from tests.games.table import ApiTable
-
 GAME = "guts-two-card"
 ANTE = {"the table's ante": 1}
 # Auction Guts's bids are said at each booking, but its rule asks the start for an agreed
@@ -222,16 +218,7 @@ def test_the_stayers_bid_for_the_mystery_hand_into_the_pot(table):
     t.expect(Ann=43, Bob=39, Cat=39, Dan=39, pot=0, riding=0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="With Beat the deck and Auction Guts (stayers bid) both on, the stayers' auction "
-    "step comes between the fists and the deck's hand; a lone stayer is handed the pot at "
-    "the fists, since the Deal tab looks only one step ahead for a step played when one "
-    "player is left, and the deck's two cards never come.",
-)
 def test_a_lone_stayer_faces_the_deck_when_the_stayers_may_bid_too(table):
-    if isinstance(table, ApiTable):
-        pytest.skip("through the API the dealer goes to any step: only the Deal tab's Next errs")
     t = table.sit("Ann", "Bob", "Cat", "Dan", chips=40)
     t.start(GAME, dealer="Dan", options=["beat-the-deck", "auction"], agreed=ANTE | BID)
     t.book("ante")
@@ -239,9 +226,9 @@ def test_a_lone_stayer_faces_the_deck_when_the_stayers_may_bid_too(table):
     t.step("deal")
     t.step("mystery-deal")
     t.step("declare")
-    # Only Ann stays: nobody else may bid, and she must still beat the deck's two cards.
+    # Only Ann stays: nobody is left to bid against, and she must still beat the deck's
+    # two cards: Next passes the stayers' auction by.
     t.name("folded", "Bob", "Cat", "Dan")
-    t.step("auction")
     t.step("deck-hand")
     # They beat her: she matches the 4 (35), and the pot rides doubled.
     t.book("deck-match", stayers="Ann")

@@ -183,3 +183,13 @@ def test_a_lone_stayer_faces_the_step_played_only_then_and_is_asked_how_it_went(
     assert flow.forward(steps, "face-the-gooch", beat_them_all) == flow.Forward("fold_out")
     lost = replace(beat_them_all, players_left=0)
     assert flow.forward(steps, "face-the-gooch", lost) == flow.Forward("all_out")
+
+
+def test_a_lone_stayer_passes_the_stayers_auction_by_to_face_the_deck():
+    steps = steps_of("guts-two-card", options=["beat-the-deck", "auction"])
+    ids = [s.id for s in steps]
+    assert ids.index("declare") < ids.index("auction") < ids.index("deck-hand")
+    alone = flow.Situation(pot_empty=False, players_left=1, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "declare", alone) == flow.Forward("next", "deck-hand")
+    contested = flow.Situation(pot_empty=False, players_left=2, named_here=frozenset({"folded"}))
+    assert flow.forward(steps, "declare", contested) == flow.Forward("next", "auction")
