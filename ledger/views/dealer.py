@@ -50,6 +50,9 @@ from rulebook.schema import FAMILIES, MONEY_KINDS, OPENERS
 from sitewide import limits
 from sitewide.htmx import HtmxHttpRequest
 
+# Money rules paid at the showdown before the cards rank, since they change the ranking.
+PAID_BEFORE_RANKING = frozenset({"wild_tax"})
+
 START_NOT_YOURS = "Only the host or the next dealer can start a game."
 
 
@@ -153,6 +156,11 @@ def context(request: HtmxHttpRequest, night: Night, actor: Actor, **extra) -> di
         previous=flow.before(phases, phase.id, view.situation) if phase else None,
     )
     if ctx["showdown"]:
+        # A wild tax is paid before the cards are ranked (the helper counts a taxed wild once
+        # paid): its own booking above the showdown, not a tick booked with the award.
+        first = [f for f in ctx["forms"] if f["rule"].kind in PAID_BEFORE_RANKING]
+        ctx["before_showdown"] = first
+        ctx["forms"] = [f for f in ctx["forms"] if f not in first]
         ctx.update(who_wins(request, hand, actor, in_hand, ctx["may_book"], extra.get("open_seat")))
     return ctx
 

@@ -27,8 +27,6 @@ Cat and Dan buy in 40 chips each; Dan deals; the ante is 1 chip.
 
 from __future__ import annotations
 
-import pytest
-
 ANTE = {"the table's ante": 1}
 QUARTER = 5
 
@@ -265,12 +263,6 @@ def test_daytime_no_first_round_a_four_bought_a_nine_paid_then_rained_out(table)
     t.expect(Ann=54, Bob=31, Cat=36, Dan=39, pot=0)  # her 3 back uncalled, and the 23
 
 
-@pytest.mark.fails_on(
-    "pages",
-    reason="the Deal tab offers the showdown's wild tax only as a tick in the showdown "
-    "booking, so a face-down 3 or 9 paid for as it is turned over cannot count wild in "
-    "the fill; the API books it first",
-)
 def test_daytime_a_down_four_buys_at_the_end_and_a_down_three_is_paid_at_the_showdown(table):
     t = table
     t.sit("Ann", "Bob", "Cat", "Dan", chips=40)

@@ -21,4 +21,3 @@ def test_a_free_push_is_no_booking_and_a_paid_push_is_one():
     assert not facts.bookable(free)
     assert not facts.free(paid)
     assert facts.bookable(paid)
-
