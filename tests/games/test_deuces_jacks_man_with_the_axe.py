@@ -1,4 +1,4 @@
-"""Deuces, Jacks, Man with the Axe, and a Pair of Natural Sevens Takes All.
+"""Deuces, Jacks, Man with the Axe: two natural sevens beat everything.
 
 From the rule page: seven-card stud with every deuce, every jack and the king
 of diamonds (the man with the axe) wild. Everyone antes the agreed amount;
