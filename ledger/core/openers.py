@@ -70,3 +70,24 @@ def next_turn(
     last = taken[-1] if taken else None
     start = order.index(last) + 1 if last is not None and last in order else 0
     return next((s for s in order[start:] if s not in out), None)
+
+
+def named_by_the_step(
+    opener: str | None,
+    dealer: SeatId | None,
+    in_hand: Sequence[SeatId],
+    rounds_opened: int,
+    knockers: Sequence[SeatId] = (),
+) -> SeatId | None:
+    """Who opens a round when the step's own opener and the hand say it: the dealer
+    (`dealer`), one seat further left each round (`rotating`), or the first knocker the
+    table named still in (`first_knocker`); None when the step leaves it to the table."""
+    if not in_hand:
+        return None
+    if opener == "dealer":
+        return dealer if dealer in in_hand else None
+    if opener == "rotating":
+        return in_hand[rounds_opened % len(in_hand)]
+    if opener == "first_knocker":
+        return next((seat for seat in knockers if seat in in_hand), None)
+    return None

@@ -324,7 +324,7 @@ class Play:
         # Blinds the game's own blind rules already booked open this round as its bets.
         posted = {} if blinds else dict(now.posted_blinds)
         if opener is None and not blinds:
-            opener = self.default_opener()
+            opener = self._step_opener(now.rounds) or self.default_opener()
         opener = opener or seats[0]
         if opener.pk not in in_hand:
             raise LedgerError(NOT_IN_HAND.format(name=opener.person.name))
@@ -361,6 +361,20 @@ class Play:
             detail=detail | {"number": now.rounds + 1, "name": name},
             memo=f"{name}: {opener.person.name} opens",
         )
+
+    def _step_opener(self, rounds_opened: int) -> Seat | None:
+        """The opener the next round's own step names (the dealer, the first knocker), as
+        the Deal tab chooses it, when the table names nobody."""
+        if self.hand.run_id is None:
+            return None
+        upcoming = flow.next_round(games.steps(self.hand.run), rounds_opened, self.state.agains)
+        if upcoming is None:
+            return None
+        knockers = self.state.named.get("knocker", ((), ""))[0]
+        seat = openers.named_by_the_step(
+            upcoming.opener, self.hand.dealer_id, self._still_in(), rounds_opened, knockers
+        )
+        return None if seat is None else self.seats[seat]
 
     def _round_name(self, rounds_opened: int) -> str:
         """The next round as players call it; refused when the game has no more rounds."""

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger.core import amounts, card_taps, facts, flow
+from ledger.core import amounts, card_taps, facts, flow, openers
 from ledger.core.house_rules import house_rules
 from ledger.models import Hand, Night, Run
 from ledger.selectors import game_setup, state, table_types
@@ -453,20 +453,12 @@ def _opener_seat(phase, view: table_types.Table, in_hand: list) -> int | None:
 def _opener_known(
     phase, hand: Hand, in_hand: list, rounds_opened: int, named: Mapping
 ) -> int | None:
-    """Who opens this round when the hand alone says it, for the opener's choice to come
-    chosen: the dealer (`dealer`), one seat further left each round (`rotating`), or the
-    knocker the table named (`first_knocker`)."""
+    """Who opens this round when the hand alone says it (`openers.named_by_the_step`), for
+    the opener's choice to come chosen."""
     still_in = [r.seat.pk for r in in_hand if not r.folded]
-    if phase is None or not still_in:
-        return None
-    if phase.opener == "dealer":
-        return hand.dealer_id if hand.dealer_id in still_in else None
-    if phase.opener == "rotating":
-        return still_in[rounds_opened % len(still_in)]
-    if phase.opener == "first_knocker":
-        knockers = named.get("knocker", ((), ""))[0]
-        return next((seat for seat in knockers if seat in still_in), None)
-    return None
+    knockers = named.get("knocker", ((), ""))[0]
+    kind = phase.opener if phase is not None else None
+    return openers.named_by_the_step(kind, hand.dealer_id, still_in, rounds_opened, knockers)
 
 
 def _asks(phase, view: table_types.Table, moot: bool = False) -> list[dict]:

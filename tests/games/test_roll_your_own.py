@@ -32,7 +32,7 @@ def to_the_showdown(t, bet_1: str, showing: str, folder: str, bet: int = 2, **ch
     t.step("round-1")
     t.step(bet_1)
     first = "Dan" if bet_1 == "bet-1-dealer" else "Ann"
-    t.open(first)
+    t.open()  # nobody named: the step's own opener (the dealer, or the dealer's left) opens
     at = ROUND.index(first)
     t.act(first, "bet", bet)
     for who in ROUND[at + 1 : at + 4]:

@@ -14,6 +14,7 @@ from ledger.core.openers import (
     default_opener,
     first_to_act,
     left_of_dealer,
+    named_by_the_step,
     next_turn,
 )
 
@@ -192,3 +193,18 @@ def test_a_player_out_of_the_hand_is_passed_over():
 def test_once_the_dealer_has_had_a_turn_the_round_is_done():
     assert next_turn([A, B, C, D, E], taken=[A, B, C, D, E]) is None
     assert next_turn([A, B, C, D, E], taken=[A, B, C], out={D, E}) is None
+
+
+def test_a_step_naming_the_dealer_opens_at_the_dealer_when_the_dealer_is_in():
+    assert named_by_the_step("dealer", 4, [1, 2, 3, 4], 0) == 4
+    assert named_by_the_step("dealer", 4, [1, 2, 3], 0) is None  # the dealer folded
+
+
+def test_a_rotating_opener_moves_one_seat_left_each_round():
+    assert [named_by_the_step("rotating", 4, [1, 2, 3], n) for n in range(4)] == [1, 2, 3, 1]
+
+
+def test_the_first_knocker_still_in_opens_and_other_openers_are_the_tables_to_name():
+    assert named_by_the_step("first_knocker", 4, [1, 3], 0, knockers=[2, 3]) == 3
+    assert named_by_the_step("left_of_dealer", 4, [1, 2], 0) is None
+    assert named_by_the_step("dealer", 4, [], 0) is None
