@@ -126,13 +126,18 @@ def award_halves(rule: MoneyRule) -> bool:
     """Whether the rule gives half the pot to the winners: in a game whose pot splits high and
     low, that is how the award pays the halves (the odd chip as the rule rounds), not a booking.
     """
+    return _pot_to_winners(rule, Fraction(1, 2))
+
+
+def _pot_to_winners(rule: MoneyRule, share: Fraction) -> bool:
+    """Whether the rule splits this share of the pot among the winners."""
     return (
         rule.kind == "split"
         and rule.payer == "pot"
         and rule.payee == "winners"
         and rule.amount is not None
         and rule.amount.pot is not None
-        and Fraction(rule.amount.pot) == Fraction(1, 2)
+        and Fraction(rule.amount.pot) == share
     )
 
 
@@ -160,16 +165,8 @@ def bookable(rule: MoneyRule, *, halves: bool = False) -> bool:
 def shares_by_the_cards(rule: MoneyRule) -> bool:
     """Whether the rule gives the whole pot to the hands its `fires` names (every hand that
     beat the caller's): the award pays them, so the showdown's fill names them as winners."""
-    return (
-        rule.kind == "split"
-        and rule.payer == "pot"
-        and rule.payee == "winners"
-        and rule.fires is not None
-        and rule.fires.role is not None
-        and rule.amount is not None
-        and rule.amount.pot is not None
-        and Fraction(rule.amount.pot) == 1
-    )
+    named = rule.fires is not None and rule.fires.role is not None
+    return named and _pot_to_winners(rule, Fraction(1))
 
 
 def free(rule: MoneyRule) -> bool:

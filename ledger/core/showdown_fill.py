@@ -201,8 +201,9 @@ def fill(
         declared=answer.declared,
     )
     roles, fire = _roles(asks, table)
-    shared = [a.rule for a in asks if a.shares and a.rule in fire]
-    fire = [r for r in fire if r not in {a.rule for a in asks if a.shares}]
+    sharing = {a.rule for a in asks if a.shares}
+    shared = [r for r in fire if r in sharing]
+    fire = [r for r in fire if r not in sharing]
     answer = Fill(**(answer.__dict__ | {"roles": roles, "fire": fire}))
     if shared and mode == "plain":
         # The table shares the pot among the hands this rule names (every hand that beat the

@@ -319,12 +319,13 @@ class Play:
         seats = [s for s in self.seats.values() if s.pk not in now.folded]
         if self.hand.run_id is not None and len(seats) < 2:
             raise LedgerError(ONE_LEFT)
-        name = self._round_name(now.rounds)
+        upcoming = self._upcoming_round(now.rounds)
+        name = self._round_name(now.rounds, upcoming)
         in_hand = {s.pk for s in seats}
         # Blinds the game's own blind rules already booked open this round as its bets.
         posted = {} if blinds else dict(now.posted_blinds)
         if opener is None and not blinds:
-            opener = self._step_opener(now.rounds) or self.default_opener()
+            opener = self._step_opener(upcoming, now.rounds) or self.default_opener()
         opener = opener or seats[0]
         if opener.pk not in in_hand:
             raise LedgerError(NOT_IN_HAND.format(name=opener.person.name))
@@ -362,12 +363,15 @@ class Play:
             memo=f"{name}: {opener.person.name} opens",
         )
 
-    def _step_opener(self, rounds_opened: int) -> Seat | None:
-        """The opener the next round's own step names (the dealer, the first knocker), as
-        the Deal tab chooses it, when the table names nobody."""
+    def _upcoming_round(self, rounds_opened: int) -> flow.Step | None:
+        """The game's step for the next round (None for a plain hand, or past its last)."""
         if self.hand.run_id is None:
             return None
-        upcoming = flow.next_round(games.steps(self.hand.run), rounds_opened, self.state.agains)
+        return flow.next_round(games.steps(self.hand.run), rounds_opened, self.state.agains)
+
+    def _step_opener(self, upcoming: flow.Step | None, rounds_opened: int) -> Seat | None:
+        """The opener the next round's own step names (the dealer, the first knocker), as
+        the Deal tab chooses it, when the table names nobody."""
         if upcoming is None:
             return None
         knockers = self.state.named.get("knocker", ((), ""))[0]
@@ -376,13 +380,12 @@ class Play:
         )
         return None if seat is None else self.seats[seat]
 
-    def _round_name(self, rounds_opened: int) -> str:
+    def _round_name(self, rounds_opened: int, upcoming: flow.Step | None) -> str:
         """The next round as players call it; refused when the game has no more rounds."""
         if self.hand.run_id is None:
             return f"Betting round {rounds_opened + 1}"
-        steps = games.steps(self.hand.run)
-        upcoming = flow.next_round(steps, rounds_opened, self.state.agains)
         if upcoming is None:
+            steps = games.steps(self.hand.run)
             count = len(flow.betting_steps(steps))
             raise LedgerError(NO_MORE_ROUNDS.format(game=self.hand.game_name, count=count))
         return upcoming.name

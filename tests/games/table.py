@@ -167,12 +167,11 @@ class Table:
         """
         if paid:
             self._paid(paid)
-        self.ruled = ruled
         self.played[-1].fired.update(fires)
         self.played[-1].fired.update(tick or {})
         if low is not None or split:
             self.played[-1].fired.add(HALVES)
-        self._showdown(list(fires), win, low, tick or {})
+        self._showdown(list(fires), win, low, tick or {}, ruled)
 
     def settle(
         self,
@@ -248,7 +247,7 @@ class Table:
     def _cards(self, who, cards, up, declare) -> None: ...
     def _facing(self, by, whose, cards) -> None: ...
     def _board(self, cards, wild_ranks) -> None: ...
-    def _showdown(self, fires, win, low, tick) -> None: ...
+    def _showdown(self, fires, win, low, tick, ruled) -> None: ...
     def _settle(self, win, tick) -> None: ...
     def _points(self, totals) -> None: ...
     def _paid(self, paid) -> None: ...
@@ -479,7 +478,7 @@ class PagesTable(LiveTable):
         data.pop("csrfmiddlewaretoken", None)
         self.post(found[0].action, data)
 
-    def _showdown(self, fires, win, low, tick) -> None:
+    def _showdown(self, fires, win, low, tick, ruled) -> None:
         page = self.deal_page("?helper=fill")
         form = next(f for f in forms(page) if any("Book the showdown" in b[0] for b in f.buttons))
         data = form.data("Book the showdown")
@@ -498,9 +497,9 @@ class PagesTable(LiveTable):
         for rule, roles in tick.items():
             data.setdefault("fire", []).append(rule)
             data.update(self._roles(f"{rule}:", roles))
-        if getattr(self, "ruled", None) is not None:
+        if ruled is not None:
             data.pop("nobody", None)
-            data["win-0"] = [str(i) for i in self.ids(self.ruled)]
+            data["win-0"] = [str(i) for i in self.ids(ruled)]
         self.post(form.action, data)
 
     def _declared(self, data: dict, win, low) -> None:
@@ -654,8 +653,6 @@ class ApiTable(LiveTable):
 
     def _book(self, rule, count, counts, bet, roles) -> None:
         body: dict = {"rule": rule, "roles": self._named_roles(roles)}
-        if not roles:
-            body["roles"] = self._ticked(rule)
         if count is not None:
             body["count"] = count
         if counts:
@@ -663,11 +660,6 @@ class ApiTable(LiveTable):
         if bet is not None:
             body["bet"] = bet
         self.call(self.here() + "charges/", body)
-
-    def _ticked(self, rule: str) -> dict[str, list[int]]:
-        """The roles the Deal tab's form comes ticked with (a blind's seat): none through the
-        API, which takes a blind's payer from its rule."""
-        return {}
 
     def _step(self, step) -> None:
         self.call(self.here() + "step/", {"step": step})
@@ -707,7 +699,7 @@ class ApiTable(LiveTable):
         body = {"board": True, "cards": cards} | ({"wild_ranks": wild_ranks} if wild_ranks else {})
         self.call(self.here() + "cards/", body)
 
-    def _showdown(self, fires, win, low, tick) -> None:
+    def _showdown(self, fires, win, low, tick, ruled) -> None:
         fill = self.read(self.here() + "showdown-helper/")["fill"]
         assert fill is not None, "the helper cannot fill this showdown"
         fired = [b["rule"] for b in fill["bookings"]]
@@ -728,8 +720,8 @@ class ApiTable(LiveTable):
         body = {k: v for k, v in fill.items() if k != "roles" and v is not None}
         for rule, roles in tick.items():
             body["bookings"].append({"rule": rule, "roles": self._named_roles(roles)})
-        if getattr(self, "ruled", None) is not None:
-            body["winners"][0] = self.ids(self.ruled)
+        if ruled is not None:
+            body["winners"][0] = self.ids(ruled)
         self.call(self.here() + "showdown/", body)
 
     def _settle(self, win, tick) -> None:
