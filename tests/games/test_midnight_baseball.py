@@ -10,8 +10,8 @@ again first).
 
 Midnight Baseball: seven cards each, unseen; from the dealer's left each
 player in turn flips until their face-up cards beat the best hand showing,
-and a betting round follows each turn, opened by the player who just
-flipped. The best hand showing at the end wins, however few cards it has.
+and a betting round follows each turn that ends in the lead, opened by the
+player who just flipped. The best hand showing at the end wins, however few cards it has.
 With wild-tax-timing "any-time", a three or nine left unpaid may still be
 paid for at any point before the showdown. Indian Midnight Baseball is the
 same, except that the flipped cards face everyone but their owner; with
@@ -43,7 +43,7 @@ def checked_round(t, opener: str, *others: str) -> None:
 def test_midnight_a_four_bought_a_wild_paid_then_rained_out_with_a_new_ante(table):
     t = table
     t.sit("Ann", "Bob", "Cat", "Dan", chips=40)
-    settings = {"rainout-ante": "yes"}
+    settings = {"rainout-ante": "yes", "wild-tax-timing": "at-once"}
     t.start("midnight-baseball", options=["wild-tax", "rainout"], settings=settings, agreed=ANTE)
     t.book("ante")
     t.expect(Ann=39, Bob=39, Cat=39, Dan=39, pot=4)  # 40 - 1 each; 4 antes

@@ -1,9 +1,10 @@
-"""Midnight Baseball: a betting round after every player's turn of flipping.
+"""Midnight Baseball: a betting round after every turn that ends in a new lead.
 
 From the rule page: everyone antes the agreed amount; seven cards each, face
 down and unseen; in turn each player flips until they lead, and after each
-turn there is a betting round opened by the player who has just flipped;
-then the next player flips. Everyone has 40 chips; Dan deals, so Ann flips
+such turn there is a betting round opened by the player who has just flipped
+(a turn ending in a black six or an empty stack has none); then the next
+player flips. Everyone has 40 chips; Dan deals, so Ann flips
 first; the table agrees an ante of 1.
 """
 
@@ -23,14 +24,14 @@ def test_each_turn_of_flipping_is_followed_by_its_own_betting_round(dealer, four
     dealer.press("Next: Deal seven, no peeking")
     dealer.press("Next: Flip until you lead")
     # Ann flips first, then the round after her turn, opened by her.
-    dealer.press("Next: After each turn")
-    dealer.press("Open After each turn", opener=str(ann.pk))
+    dealer.press("Next: After a new lead")
+    dealer.press("Open After a new lead", opener=str(ann.pk))
     for seat in (ann, bob, cat, dan):
         dealer.act(seat, "check")
     # Bob's turn: the table goes back to flipping, and a second round follows it.
     dealer.press("Another round: Flip until you lead")
-    dealer.press("Next: After each turn")
-    dealer.press("Open After each turn", opener=str(bob.pk))
+    dealer.press("Next: After a new lead")
+    dealer.press("Open After a new lead", opener=str(bob.pk))
     dealer.act(bob, "bet", 2)
     dealer.act(cat, "call")
     dealer.act(dan, "call")
