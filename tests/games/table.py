@@ -511,7 +511,7 @@ class PagesTable(LiveTable):
                     for k, v in data.items()
                     if k.startswith(f"{side}-rank-") and v == ["1"]
                 ]
-                assert sorted(first, key=int) == sorted(str(i) for i in self.ids(names)), (
+                assert sorted(first) == sorted(str(i) for i in self.ids(names)), (
                     f"the fill ranks {first} first for {side}"
                 )
 
